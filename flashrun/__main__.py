@@ -1,0 +1,4 @@
+"""`python -m flashrun` → the CLI front door (cli.main)."""
+from flashrun.cli import main
+
+raise SystemExit(main())

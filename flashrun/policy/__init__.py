@@ -1,0 +1,5 @@
+"""Pure policy core (classify → decide steps of DESIGN.md's flow).
+
+No I/O, no clock, no globals: everything arrives as arguments, so the whole
+package is tested by tables and fuzzed. Nothing here imports asyncio or torch.
+"""

@@ -1,0 +1,69 @@
+"""decide(): FailureSignals + mode (+ history) → one frozen RecoveryDecision.
+
+Decide step of DESIGN.md's flow. The action comes from the versioned table;
+history can only make it stricter: the same root cause on two consecutive
+attempts turns any relaunch into ``fail_job``.
+"""
+from dataclasses import dataclass, field
+from typing import Optional, Tuple
+
+from .table import POLICY_VERSION, RELAUNCH, TABLE, Action, Mode
+from .taxonomy import FailureClass, FailureSignals, classify
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the decision believed: the line, its rank, the markers, the exit."""
+
+    line: Optional[str] = None
+    rank: Optional[int] = None
+    markers: Tuple[str, ...] = ()
+    exit_code: Optional[int] = None
+    signal: Optional[int] = None
+    fingerprint: Optional[str] = None
+
+    def as_dict(self):
+        return {"line": self.line, "rank": self.rank, "markers": list(self.markers),
+                "exit_code": self.exit_code, "signal": self.signal,
+                "fingerprint": self.fingerprint}
+
+
+@dataclass(frozen=True)
+class RecoveryDecision:
+    failure_class: FailureClass
+    action: Action
+    scope: str
+    reason: str
+    mode: Mode
+    policy_version: str = POLICY_VERSION
+    deterministic: bool = False
+    evidence: Evidence = field(default_factory=Evidence)
+
+    def as_dict(self):
+        return {"failure_class": self.failure_class.value, "action": self.action.value,
+                "scope": self.scope, "reason": self.reason, "mode": self.mode.value,
+                "policy_version": self.policy_version, "deterministic": self.deterministic,
+                "evidence": self.evidence.as_dict()}
+
+
+def decide(signals: FailureSignals, mode="coordinated_training", *,
+           deterministic: bool = False, fingerprint: Optional[str] = None) -> RecoveryDecision:
+    """Classify, look the class up in the table, apply history, explain."""
+    mode = Mode(mode)
+    cls, why = classify(signals)
+    action, scope, rule = TABLE[(cls, mode)]
+    reason = "%s: %s" % (why, rule)
+    if deterministic and action in RELAUNCH:
+        action, scope = Action.FAIL_JOB, "job"
+        reason = "%s; the same root cause ended the previous attempt, so a restart " \
+                 "would repeat it" % why
+    evidence = Evidence(
+        line=signals.root_line,
+        rank=signals.root_rank,
+        markers=tuple(sorted(signals.root_markers | signals.markers)),
+        exit_code=signals.exit_code,
+        signal=signals.signal,
+        fingerprint=fingerprint,
+    )
+    return RecoveryDecision(cls, action, scope, reason, mode, POLICY_VERSION,
+                            deterministic and action == Action.FAIL_JOB, evidence)

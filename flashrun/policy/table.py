@@ -1,0 +1,88 @@
+"""The recovery table: (FailureClass, mode) → (action, scope, reason). Data, versioned.
+
+Decide step of DESIGN.md's flow. Same failure + same POLICY_VERSION ⇒ same
+action; bump the version whenever a row changes so recorded decisions can be
+traced to the table that made them.
+
+Modes: ``independent_tasks`` (a sweep trial; a retry touches one trial) and
+``coordinated_training`` (a torchrun group; a lost rank stops the group and
+recovery is a whole-group restart from the newest valid checkpoint).
+"""
+from enum import Enum
+from types import MappingProxyType
+
+from .taxonomy import FailureClass as F
+
+POLICY_VERSION = "2026.11.1"
+
+
+class Action(str, Enum):
+    FAIL_JOB = "fail_job"
+    RETRY_TASK = "retry_task"
+    RESTART_GROUP = "restart_group"
+    REPLACE_NODE = "replace_node"
+    PAUSE_JOB = "pause_job"
+    FREEZE_AUTOMATION = "freeze_automation"
+
+    def __str__(self):
+        return self.value
+
+
+class Mode(str, Enum):
+    INDEPENDENT_TASKS = "independent_tasks"
+    COORDINATED_TRAINING = "coordinated_training"
+
+    def __str__(self):
+        return self.value
+
+
+# Actions that launch the same spec again.
+RELAUNCH = frozenset({Action.RETRY_TASK, Action.RESTART_GROUP, Action.REPLACE_NODE})
+
+_I, _C = Mode.INDEPENDENT_TASKS, Mode.COORDINATED_TRAINING
+A = Action
+
+_ROWS = {
+    F.APPLICATION_ERROR: (A.FAIL_JOB, "job", A.FAIL_JOB, "job",
+                          "a code or configuration error fails the same way on every attempt"),
+    F.DATA_ERROR: (A.FAIL_JOB, "job", A.FAIL_JOB, "job",
+                   "a restart would replay the same bad data; fix or skip it"),
+    F.OUT_OF_MEMORY: (A.FAIL_JOB, "job", A.FAIL_JOB, "job",
+                      "the same configuration runs out of memory again; lower the batch size"),
+    F.WORKER_CRASH: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
+                     "a worker died without a code error; restart from the newest checkpoint"),
+    F.HANG: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
+             "the run stopped making progress; stop it and restart from the newest checkpoint"),
+    F.COMMUNICATION_ERROR: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
+                            "a collective or rendezvous failed; the group restarts together"),
+    F.NETWORK_DEGRADATION: (A.PAUSE_JOB, "job", A.PAUSE_JOB, "job",
+                            "a network dependency is down; back off before trying again"),
+    F.ACCELERATOR_FAILURE: (A.RETRY_TASK, "task", A.REPLACE_NODE, "node",
+                            "the GPU faulted; restart away from the faulty device"),
+    F.NODE_LOSS: (A.RETRY_TASK, "task", A.REPLACE_NODE, "node",
+                  "a node was lost; restart on healthy hardware"),
+    F.PREEMPTION: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
+                   "the scheduler took the resources back; resume from the newest checkpoint"),
+    F.STORAGE_TIMEOUT: (A.PAUSE_JOB, "job", A.PAUSE_JOB, "job",
+                        "storage is full or unreachable; back off and probe before launching more"),
+    F.ARTIFACT_CORRUPTION: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
+                            "a checkpoint is corrupt; restart from the newest one that verifies"),
+    F.CONTROL_PLANE_FAILURE: (A.PAUSE_JOB, "job", A.PAUSE_JOB, "job",
+                              "the scheduler is unreachable; back off"),
+    F.CORRELATED_INCIDENT: (A.FREEZE_AUTOMATION, "sweep", A.FREEZE_AUTOMATION, "sweep",
+                            "many runs failed together; stop acting until a person looks"),
+    F.UNKNOWN: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
+                "nothing says why it died; one restart from the newest checkpoint is cheap"),
+}
+
+
+def _build():
+    table = {}
+    for cls, (ia, iscope, ca, cscope, reason) in _ROWS.items():
+        table[(cls, _I)] = (ia, iscope, reason)
+        table[(cls, _C)] = (ca, cscope, reason)
+    return MappingProxyType(table)
+
+
+TABLE = _build()
+assert len(TABLE) == 2 * len(F), "every class needs a row for every mode"

@@ -1,0 +1,170 @@
+"""Failure taxonomy: (exit code, ScanResult, history) → one FailureClass.
+
+Classify step of DESIGN.md's flow. ``FailureSignals`` gathers the evidence;
+``classify`` applies a fixed precedence, strongest scope first:
+
+=====  ==========================  ==============================================
+order  class                       evidence
+=====  ==========================  ==============================================
+1      correlated_incident         many runs failed together (history)
+2      control_plane_failure       the scheduler/controller itself is unreachable
+3      preemption / node_loss      scheduler cancellation, time limit, node failure
+4      accelerator_failure         ECC, Xid, unspecified launch failure, GPU lost
+5      data_error (breaker)        flashrun's CircuitBreakerTripped
+6      out_of_memory               CUDA OOM, host OOM kill, MemoryError
+7      hang                        no output and no heartbeat (unless comm markers)
+8      storage_timeout             ENOSPC, EDQUOT, ESTALE, EIO, object-store errors
+9      artifact_corruption         corrupt checkpoint / model file
+10     data_error                  an undecodable sample
+11     communication_error         NCCL/gloo/rendezvous/store in the root cause
+12     network_degradation         DNS, refused/reset connections, HTTP timeouts
+13     application_error           any other Python exception at the root, bad CLI
+                                   arguments, state_dict mismatch, device assert
+14     worker_crash                a signal death (SIGKILL, SIGSEGV, SIGABRT, ...)
+15     unknown                     nothing says why (SIGTERM from outside, exit 1)
+=====  ==========================  ==============================================
+
+Systemic beats node beats process beats application evidence. Communication
+markers outside the root traceback are symptoms of another rank's failure and
+only count when there is no root traceback at all.
+"""
+from dataclasses import dataclass
+from enum import Enum
+from typing import FrozenSet, Optional, Tuple
+
+
+class FailureClass(str, Enum):
+    APPLICATION_ERROR = "application_error"
+    DATA_ERROR = "data_error"
+    OUT_OF_MEMORY = "out_of_memory"
+    WORKER_CRASH = "worker_crash"
+    HANG = "hang"
+    COMMUNICATION_ERROR = "communication_error"
+    NETWORK_DEGRADATION = "network_degradation"
+    ACCELERATOR_FAILURE = "accelerator_failure"
+    NODE_LOSS = "node_loss"
+    PREEMPTION = "preemption"
+    STORAGE_TIMEOUT = "storage_timeout"
+    ARTIFACT_CORRUPTION = "artifact_corruption"
+    CONTROL_PLANE_FAILURE = "control_plane_failure"
+    CORRELATED_INCIDENT = "correlated_incident"
+    UNKNOWN = "unknown"
+
+    def __str__(self):
+        return self.value
+
+
+_COMM = frozenset({"nccl", "watchdog", "gloo", "peer_closed", "rendezvous", "dist_backend"})
+_ACCEL = frozenset({"ecc", "xid", "gpu_lost"})
+_OOM = frozenset({"cuda_oom", "host_oom"})
+_DISK = frozenset({"enospc", "edquot", "estale", "eio"})
+_ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
+_NET = frozenset({"network", "timeout"})
+_CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict"})
+_CRASH_MARKERS = frozenset({"segfault", "abort", "native_abort"})
+# Signals that mean the process itself crashed or was killed hard.
+_CRASH_SIGNALS = frozenset({4, 6, 7, 8, 9, 11})
+_NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError",
+              "ConnectionAbortedError", "BrokenPipeError", "TimeoutError", "timeout",
+              "ReadTimeout", "ConnectTimeout", "ReadTimeoutError", "ConnectTimeoutError",
+              "ProtocolError", "RemoteDisconnected", "gaierror")
+_STOPPED_TYPES = ("KeyboardInterrupt", "SystemExit")
+
+
+def signal_from_exit(exit_code: Optional[int]) -> Optional[int]:
+    """The signal behind an exit status: -N from Popen, 128+N from a shell."""
+    if exit_code is None:
+        return None
+    if exit_code < 0:
+        return -exit_code
+    if 128 < exit_code < 160:
+        return exit_code - 128
+    return None
+
+
+@dataclass(frozen=True)
+class FailureSignals:
+    """Everything classify() may look at, gathered from one failed attempt."""
+
+    exit_code: Optional[int] = None
+    signal: Optional[int] = None
+    root_exception: Optional[str] = None
+    root_line: Optional[str] = None
+    root_rank: Optional[int] = None
+    chain_types: Tuple[str, ...] = ()
+    root_markers: FrozenSet[str] = frozenset()
+    markers: FrozenSet[str] = frozenset()
+    hung: bool = False
+    correlated: bool = False
+
+    @classmethod
+    def from_scan(cls, exit_code, scan, *, hung=False, correlated=False):
+        """Build the signals from an exit status and a ScanResult."""
+        signal = signal_from_exit(exit_code)
+        for candidate in (scan.launcher_exitcode, scan.cfe_exitcode):
+            if signal is None and candidate is not None and candidate < 0:
+                signal = -candidate
+        if signal is None:
+            signal = scan.signal
+        root = scan.root
+        return cls(
+            exit_code=exit_code,
+            signal=signal,
+            root_exception=root.exc_type if root else None,
+            root_line=root.line if root else None,
+            root_rank=root.rank if root else scan.cfe_rank,
+            chain_types=tuple(t.exc_type for t in scan.chain),
+            root_markers=frozenset(scan.root_markers),
+            markers=frozenset(scan.markers),
+            hung=hung,
+            correlated=correlated,
+        )
+
+
+def _short(name: Optional[str]) -> str:
+    return (name or "").rsplit(".", 1)[-1]
+
+
+def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
+    """One FailureClass and the short reason for it (see the module table)."""
+    evidence = s.root_markers | s.markers
+    types = {_short(t) for t in s.chain_types}
+    has_root = s.root_exception is not None
+    if s.correlated:
+        return FailureClass.CORRELATED_INCIDENT, "many runs failed inside the incident window"
+    if "control_plane" in evidence:
+        return FailureClass.CONTROL_PLANE_FAILURE, "the scheduler's controller is unreachable"
+    if "node_fail" in s.markers:
+        return FailureClass.NODE_LOSS, "the scheduler reports a node failure"
+    if s.markers & {"preempt", "time_limit"}:
+        return FailureClass.PREEMPTION, "the scheduler cancelled or preempted the job"
+    if evidence & _ACCEL:
+        return FailureClass.ACCELERATOR_FAILURE, "the GPU reported a hardware fault"
+    if "circuit_breaker" in s.root_markers or "CircuitBreakerTripped" in types:
+        return FailureClass.DATA_ERROR, "the batch circuit breaker tripped on bad samples"
+    if evidence & _OOM or types & {"MemoryError", "OutOfMemoryError"}:
+        return FailureClass.OUT_OF_MEMORY, "the process ran out of memory"
+    if s.hung:
+        if evidence & {"watchdog", "nccl"}:
+            return FailureClass.COMMUNICATION_ERROR, "a collective timed out and the group hung"
+        return FailureClass.HANG, "no output and no heartbeat within the hang timeout"
+    if evidence & _DISK or ("object_store" in evidence and (evidence & _NET or has_root)):
+        return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O or object store)"
+    if s.root_markers & _ARTIFACT or ("pickle_eof" in s.root_markers and "EOFError" in types) \
+            or (not has_root and s.markers & _ARTIFACT):
+        return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
+    if "bad_image" in evidence:
+        return FailureClass.DATA_ERROR, "a data sample could not be decoded"
+    if s.root_markers & _COMM or (not has_root and s.markers & _COMM):
+        return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
+    if s.root_markers & _NET or types & set(_NET_TYPES) or (not has_root and s.markers & _NET
+                                                             and "network" in s.markers):
+        return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
+    if has_root and not types <= set(_STOPPED_TYPES):
+        return FailureClass.APPLICATION_ERROR, "the code raised %s" % s.root_exception
+    if evidence & _CODE:
+        return FailureClass.APPLICATION_ERROR, "bad arguments, a shape mismatch or a device assert"
+    if (s.signal in _CRASH_SIGNALS) or evidence & _CRASH_MARKERS:
+        return FailureClass.WORKER_CRASH, "a worker died of %s" % (
+            "signal %d" % s.signal if s.signal else "a native crash")
+    return FailureClass.UNKNOWN, "nothing in the output says why"

@@ -1,0 +1,56 @@
+"""Build the optional Cython scanner; fall back to the pure-Python twin.
+
+Follows markupsafe's pattern: try the extension, and when there is no compiler
+(or no Cython) say so loudly and install the pure-Python package. With
+FLASHRUN_REQUIRE_EXTENSIONS=1 (CI, benchmarks) a failed build is fatal.
+"""
+import os
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+REQUIRE = os.environ.get("FLASHRUN_REQUIRE_EXTENSIONS") == "1"
+SKIP = os.environ.get("FLASHRUN_NO_EXTENSIONS") == "1"
+
+
+class OptionalBuildExt(build_ext):
+    """build_ext that degrades to pure Python unless extensions are required."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as exc:  # no compiler, no headers
+            self._fallback(exc)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            self._fallback(exc)
+
+    def _fallback(self, exc):
+        if REQUIRE:
+            raise
+        sys.stderr.write(
+            "\n*** flashrun: could not build the C scanner (%s).\n"
+            "*** Installing the pure-Python scanner instead; diagnosis is identical, "
+            "only slower.\n\n" % (exc,)
+        )
+
+
+def extensions():
+    if SKIP:
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        if REQUIRE:
+            raise
+        sys.stderr.write("*** flashrun: Cython not available; pure-Python scanner only.\n")
+        return []
+    ext = Extension("flashrun._scan", ["flashrun/_scan.pyx"], extra_compile_args=["-O3"])
+    return cythonize([ext], compiler_directives={"language_level": "3"}, quiet=True)
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
