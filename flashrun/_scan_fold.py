@@ -72,7 +72,6 @@ class Fold:
         self.total = 0
         self.marks = {}
         self.exitcode = None
-        self.signal = None
         self.native = None
         self.child_failed = False
         self.cfe = {T.SEC_NONE: {}, T.SEC_ROOT: {}, T.SEC_OTHER: {}}
@@ -83,7 +82,7 @@ class Fold:
         other.records = [mapping[id(r)] for r in self.records]
         other.open = {k: mapping.get(id(r), r.copy()) for k, r in self.open.items()}
         other.total, other.marks = self.total, dict(self.marks)
-        other.exitcode, other.signal, other.native = self.exitcode, self.signal, self.native
+        other.exitcode, other.native = self.exitcode, self.native
         other.child_failed = self.child_failed
         other.cfe = {k: dict(v) for k, v in self.cfe.items()}
         return other
@@ -130,8 +129,6 @@ class Fold:
             record.act = act
         elif kind == T.EV_EXIT:
             self.exitcode = b
-        elif kind == T.EV_SIGNAL:
-            self.signal = b
         elif kind == T.EV_CFE:
             self.cfe[b][a] = c
             self.child_failed = True
@@ -144,7 +141,10 @@ class Fold:
         cfe_rank = _int(cfe.get(T.CFE_RANK))
         cfe_exit = _int(cfe.get(T.CFE_EXITCODE))
         error_file = cfe.get(T.CFE_ERROR_FILE)
-        signal = self.signal
+        signal = None
+        trace = cfe.get(T.CFE_TRACEBACK, b"")
+        if trace.startswith(b"Signal "):  # "Signal 9 (SIGKILL) received by PID 7"
+            signal = _int(trace[7:])
         if signal is None and cfe_exit is not None and cfe_exit < 0:
             signal = -cfe_exit
         candidates, stale = [], 0

@@ -13,7 +13,7 @@ Line model, identical in both lexers:
 * NUL bytes and ANSI escape sequences are removed before anything else;
 * launcher prefixes (ISO timestamps, ``[rankN]:``, ``[defaultN]:``, mpirun's
   ``[1,0]<stderr>:``, srun's ``N: ``) are stripped and the rank kept; a
-  ``[rankN]:`` glued after a progress bar re-anchors the line there;
+  ``[rankN]: Traceback`` glued after a progress bar re-anchors the line there;
 * each rank has its own traceback state: OUT → FRAMES (after a header) → MSG
   (after the terminal line) → OUT; chain separators park it in CHAINED.
 """
@@ -271,11 +271,14 @@ class Lexer:
             if p >= 0:
                 mask |= bit
                 found[needle] = p
-        p = found.get(T.N_RANK, -1)
-        if p > 0:
-            r, q = strip_prefixes(body, p)
-            if r >= 0:
-                rank, body = r, body[q:]
+        p = found.get(T.N_TRACEBACK, -1)
+        if p > 0:  # "...it/s][rank0]: Traceback": re-anchor at the glued prefix
+            a = body.rfind(b"[rank", max(0, p - T.RANK_LOOKBACK), p)
+            if a > 0:
+                r, q = strip_prefixes(body, a)
+                if r >= 0 and q == p:
+                    rank, body = r, body[q:]
+                    found = {k: v - q for k, v in found.items() if v >= q}
         if body.rstrip(b" \t") == b"Killed":
             mask |= T.MARKER_BIT["host_oom"]
         self._structure(rank, body, mask, found)
@@ -323,13 +326,8 @@ class Lexer:
             self._emit(T.EV_NATIVE, rank, 0, mask, body[j:q if q >= 0 else len(body)])
             self.slot_state[k], self.slot_msg[k] = MSG, 0
             return None
-        p = found.get(T.N_SIGNAL, -1)
-        if p >= 0:
-            sig, j = _number(body, p + len(T.N_SIGNAL), 2)
-            if sig > 0 and body.startswith(b" (SIG", j):
-                self._emit(T.EV_SIGNAL, rank, 0, sig)
         group = self.slot_group[k] and st != OUT
-        if T.N_TRACEBACK in found:
+        if found.get(T.N_TRACEBACK, -1) >= 0:
             if rest.startswith(b"+ Exception Group"):
                 kind = T.TB_GROUP
             elif rest.startswith(b"Original Traceback"):

@@ -33,7 +33,6 @@ EV_CFE = 5       # a: field (CFE_*), b: section, c: the value
 EV_SECTION = 6   # a: section (SEC_*)
 EV_EXIT = 7      # a: source (EXIT_*), b: reported exit code
 EV_NATIVE = 8    # c: C++ type thrown ("c10::DistBackendError")
-EV_SIGNAL = 9    # b: signal number named in the text
 
 TB_PLAIN, TB_GROUP, TB_RICH, TB_ORIGINAL = 0, 1, 2, 3
 CTX_OUT, CTX_FRAMES, CTX_MSG = 0, 1, 2
@@ -47,7 +46,7 @@ MARKERS = (
     "cuda_oom", "host_oom", "ecc", "xid", "gpu_lost", "illegal_access",
     "device_assert", "enospc", "edquot", "estale", "eio", "object_store",
     "timeout", "network", "corrupt_zip", "corrupt_safetensors", "corrupt_pickle",
-    "pickle_eof", "bad_image", "circuit_breaker", "signal_text", "segfault",
+    "pickle_eof", "bad_image", "circuit_breaker", "segfault",
     "abort", "native_abort", "preempt", "time_limit", "node_fail",
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
 )
@@ -55,12 +54,10 @@ MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
 # Needles that only steer the lexer (no marker bit of their own).
 N_TRACEBACK = b"Traceback (most recent call last)"
-N_RANK = b"[rank"
 N_TORCHRUN_EXIT = b"failed (exitcode: "
 N_DEEPSPEED_EXIT = b"exits with return code = "
 N_TERMINATE = b"terminate called after throwing an instance of '"
-N_SIGNAL = b"Signal "
-STRUCTURAL = (N_TRACEBACK, N_RANK, N_TORCHRUN_EXIT, N_DEEPSPEED_EXIT, N_TERMINATE, N_SIGNAL)
+STRUCTURAL = (N_TRACEBACK, N_TORCHRUN_EXIT, N_DEEPSPEED_EXIT, N_TERMINATE)
 
 _MARKER_NEEDLES = {
     "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
@@ -74,7 +71,7 @@ _MARKER_NEEDLES = {
     "rendezvous": (b"RendezvousConnectionError", b"RendezvousTimeoutError",
                    b"RendezvousClosedError", b"RendezvousError",
                    b"The client socket has timed out", b"DistStoreError", b"TCPStore",
-                   b"store_based_barrier", b"[c10d]"),
+                   b"store_based_barrier"),
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
                  b"HIP out of memory", b"MPS backend out of memory",
@@ -90,13 +87,13 @@ _MARKER_NEEDLES = {
     "illegal_access": (b"illegal memory access", b"misaligned address",
                        b"an illegal instruction"),
     "device_assert": (b"device-side assert triggered", b"Assertion `"),
-    "enospc": (b"No space left on device", b"[Errno 28]", b"ENOSPC"),
-    "edquot": (b"Disk quota exceeded", b"[Errno 122]", b"EDQUOT"),
-    "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]", b"ESTALE"),
+    "enospc": (b"No space left on device", b"[Errno 28]"),
+    "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
+    "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]"),
     "eio": (b"Input/output error", b"[Errno 5]"),
-    "object_store": (b"botocore", b"boto3", b"amazonaws.com", b"s3://", b"/s3fs/",
-                     b"gcsfs", b"storage.googleapis.com", b"gs://",
-                     b"blob.core.windows.net", b"adlfs", b"NoSuchBucket", b"SlowDown"),
+    "object_store": (b"botocore", b"amazonaws.com", b"storage.googleapis.com",
+                     b"blob.core.windows.net", b"NoSuchBucket", b"SlowDown",
+                     b"S3UploadFailedError", b"google.cloud.storage"),
     "timeout": (b"Read timed out", b"ReadTimeout", b"ConnectTimeout", b"timed out",
                 b"TimeoutError"),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
@@ -117,8 +114,8 @@ _MARKER_NEEDLES = {
                   b"DecompressionBombError", b"Premature end of JPEG",
                   b"Invalid data found when processing input"),
     "circuit_breaker": (b"CircuitBreakerTripped",),
-    "segfault": (b"Segmentation fault", b"segmentation fault", b"SIGSEGV"),
-    "abort": (b"Aborted (core dumped)", b"SIGABRT", b"Bus error", b"SIGBUS",
+    "segfault": (b"Segmentation fault", b"segmentation fault", b"*** SIGSEGV"),
+    "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
               b"Illegal instruction (core dumped)"),
     "native_abort": (b"terminate called after throwing", b"terminate called without an",
                      b"terminate called recursively"),
@@ -147,9 +144,13 @@ def _needle_table():
 
 
 NEEDLES = _needle_table()
-# Every needle is at least this long (the C lexer's skip search relies on it).
+# Every needle is at least this long: the C lexer's skip search hashes
+# three-byte grams and skips up to MIN_NEEDLE - 2 bytes at a time.
 MIN_NEEDLE = min(len(n) for n, _ in NEEDLES)
-assert MIN_NEEDLE >= 5, MIN_NEEDLE
+assert MIN_NEEDLE >= 8, MIN_NEEDLE
+assert len({n for n, _ in NEEDLES}) == len(NEEDLES), "needles must be unique"
+# A [rankN]: prefix glued before a traceback header is looked for this far back.
+RANK_LOOKBACK = 20
 
 
 def marker_names(mask: int) -> Tuple[str, ...]:

@@ -1,0 +1,839 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""C scanner lexer: the same events as ``_scan_py.Lexer``, at memory speed.
+
+Scan step of DESIGN.md's flow. One pass over the bytes: ``memchr`` finds line
+ends, a Wu-Manber skip search finds every marker needle in a line at once, and
+the per-rank traceback state lives in C arrays. Python objects are created only
+for the few lines that produce an event; the shared ``_scan_fold.Fold`` turns
+the events into the ScanResult, so equal events mean equal results.
+Read ``_scan_py.py`` first: every function here mirrors one there.
+"""
+from libc.string cimport memchr, memcmp, memcpy, memmove
+from libc.stdint cimport uint64_t
+cimport cython
+
+from . import _scan_types as T
+from ._scan_fold import Fold
+
+cdef enum:
+    CAP = 4096
+    T_LOOKBACK = 20
+    NSLOTS = 16
+    MSGMAX = 16
+    MAXN = 256
+    HSIZE = 65536
+    S_OUT = 0
+    S_FRAMES = 1
+    S_MSG = 2
+    S_CHAINED = 3
+
+assert T.SEGMENT_CAP == CAP and T.RANK_LOOKBACK == T_LOOKBACK and T.RANK_SLOTS == NSLOTS and T.MESSAGE_MAX_LINES == MSGMAX
+assert len(T.NEEDLES) <= MAXN
+
+# Structural needles come first in T.NEEDLES, in this order.
+cdef enum:
+    N_TB = 0
+    N_TEXIT = 1
+    N_DEXIT = 2
+    N_TERM = 3
+
+assert T.NEEDLES[N_TB][0] == T.N_TRACEBACK and T.NEEDLES[N_TERM][0] == T.N_TERMINATE
+
+# Event vocabulary, equal to _scan_types (checked below).
+cdef enum:
+    C_EV_TB = 1
+    C_EV_CHAIN = 2
+    C_EV_TERM = 3
+    C_EV_MARK = 4
+    C_EV_CFE = 5
+    C_EV_SECTION = 6
+    C_EV_EXIT = 7
+    C_EV_NATIVE = 8
+    C_TB_PLAIN = 0
+    C_TB_GROUP = 1
+    C_TB_RICH = 2
+    C_TB_ORIGINAL = 3
+    C_CTX_OUT = 0
+    C_CTX_FRAMES = 1
+    C_CTX_MSG = 2
+    C_SEC_NONE = 0
+    C_SEC_ROOT = 1
+    C_SEC_OTHER = 2
+    C_EXIT_TORCHRUN = 0
+    C_EXIT_DEEPSPEED = 1
+
+assert C_EV_TB == T.EV_TB
+assert C_EV_CHAIN == T.EV_CHAIN
+assert C_EV_TERM == T.EV_TERM
+assert C_EV_MARK == T.EV_MARK
+assert C_EV_CFE == T.EV_CFE
+assert C_EV_SECTION == T.EV_SECTION
+assert C_EV_EXIT == T.EV_EXIT
+assert C_EV_NATIVE == T.EV_NATIVE
+assert C_TB_PLAIN == T.TB_PLAIN
+assert C_TB_GROUP == T.TB_GROUP
+assert C_TB_RICH == T.TB_RICH
+assert C_TB_ORIGINAL == T.TB_ORIGINAL
+assert C_CTX_OUT == T.CTX_OUT
+assert C_CTX_FRAMES == T.CTX_FRAMES
+assert C_CTX_MSG == T.CTX_MSG
+assert C_SEC_NONE == T.SEC_NONE
+assert C_SEC_ROOT == T.SEC_ROOT
+assert C_SEC_OTHER == T.SEC_OTHER
+assert C_EXIT_TORCHRUN == T.EXIT_TORCHRUN
+assert C_EXIT_DEEPSPEED == T.EXIT_DEEPSPEED
+
+cdef list _keep = [n for n, _ in T.NEEDLES]
+cdef int _count = len(T.NEEDLES)
+cdef int _m = T.MIN_NEEDLE
+cdef const unsigned char* _ndl[MAXN]
+cdef int _nlen[MAXN]
+cdef uint64_t _nbit[MAXN]
+cdef unsigned char _shift[HSIZE]
+cdef short _head[HSIZE]
+cdef short _next[MAXN]
+cdef uint64_t _HOST_OOM = T.MARKER_BIT["host_oom"]
+
+
+cdef inline unsigned int _hash(const unsigned char* p) noexcept nogil:
+    """Hash of the three bytes ending at p."""
+    return ((<unsigned int>(p - 2)[0] << 10) ^ (<unsigned int>(p - 1)[0] << 5) ^ p[0]) \
+        & (HSIZE - 1)
+
+
+cdef void _build_tables() noexcept:
+    cdef int k, j, h, s
+    cdef bytes nd
+    for h in range(HSIZE):
+        _shift[h] = _m - 2
+        _head[h] = -1
+    for k in range(_count):
+        nd = _keep[k]
+        _ndl[k] = <const unsigned char*>nd
+        _nlen[k] = len(nd)
+        _nbit[k] = T.NEEDLES[k][1]
+        for j in range(2, _m):
+            h = _hash(_ndl[k] + j)
+            s = _m - 1 - j
+            if s < _shift[h]:
+                _shift[h] = s
+        h = _hash(_ndl[k] + _m - 1)
+        _next[k] = _head[h]
+        _head[h] = k
+
+
+_build_tables()
+
+cdef const char* _EXC_SUFFIX[9]
+_EXC_SUFFIX[:] = [b"Error", b"Exception", b"Interrupt", b"Exit", b"Tripped", b"Failure",
+                  b"ExceptionGroup", b"StopIteration", b"Expired"]
+cdef const char* _NOISE[10]
+_NOISE[:] = [b"ERROR:", b"WARNING:", b"wandb:", b"Process finished", b"srun:",
+             b"slurmstepd:", b"frame #", b"Exception raised from", b"terminate called",
+             b"<NO_OTHER_FAILURES>"]
+# Which _NOISE prefixes start with a given byte, so a line checks at most two.
+cdef unsigned short _NOISE_FIRST[256]
+cdef unsigned char _IDENT[256]
+
+
+cdef void _build_classes() noexcept:
+    cdef int c, k
+    for c in range(256):
+        _NOISE_FIRST[c] = 0
+        _IDENT[c] = c == 0x5F or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
+    for k in range(10):
+        _NOISE_FIRST[<unsigned char>_NOISE[k][0]] |= 1 << k
+
+
+_build_classes()
+cdef const char* _RECORD[4]
+_RECORD[:] = [b"ERROR:", b"WARNING:", b"INFO", b"wandb:"]
+cdef const char* _CFE_KEYS[4]
+_CFE_KEYS[:] = [b"rank", b"exitcode", b"error_file", b"traceback"]
+
+
+cdef inline bint _digit(unsigned char c) noexcept nogil:
+    return 0x30 <= c <= 0x39
+
+
+cdef inline bint _alpha(unsigned char c) noexcept nogil:
+    return c == 0x5F or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
+
+
+cdef inline bint _starts(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                         const char* lit) noexcept nogil:
+    """Does s[i:] start with the NUL-terminated literal? Stops at the first mismatch."""
+    cdef Py_ssize_t k = 0
+    while lit[k]:
+        if i + k >= n or s[i + k] != <unsigned char>lit[k]:
+            return 0
+        k += 1
+    return 1
+
+
+cdef inline Py_ssize_t _number(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                               int maxlen, Py_ssize_t* end) noexcept nogil:
+    cdef Py_ssize_t j = i, v = 0
+    while j < n and j - i < maxlen and _digit(s[j]):
+        v = v * 10 + s[j] - 0x30
+        j += 1
+    end[0] = j
+    return v if j > i else -1
+
+
+cdef Py_ssize_t _iso_timestamp(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    cdef const char* pat = b"dddd-dd-ddTdd:dd:dd"
+    cdef Py_ssize_t k, j
+    if i + 19 > n:
+        return -1
+    for k in range(19):
+        if pat[k] == b'd':
+            if not _digit(s[i + k]):
+                return -1
+        elif s[i + k] != <unsigned char>pat[k]:
+            return -1
+    j = i + 19
+    if j < n and s[j] == 0x2E:
+        j += 1
+        while j < n and _digit(s[j]):
+            j += 1
+    if j < n and s[j] == 0x5A:
+        j += 1
+    if j + 1 < n and s[j] == 0x3A and s[j + 1] == 0x20:
+        return j + 2
+    if j < n and s[j] == 0x20:
+        return j + 1
+    return -1
+
+
+cdef Py_ssize_t _launcher_prefix(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                                 Py_ssize_t* rank) noexcept nogil:
+    cdef Py_ssize_t j, k, r, w
+    cdef const char* word
+    if i >= n:
+        return -1
+    if s[i] == 0x5B:
+        for w in range(2):
+            word = b"rank" if w == 0 else b"default"
+            if _starts(s, n, i + 1, word):
+                r = _number(s, n, i + 1 + (4 if w == 0 else 7), 6, &j)
+                if r >= 0 and _starts(s, n, j, b"]:"):
+                    j += 2
+                    if j < n and s[j] == 0x20:
+                        j += 1
+                    rank[0] = r
+                    return j
+                return -1
+        _number(s, n, i + 1, 6, &j)
+        if j > i + 1 and j < n and s[j] == 0x2C:
+            r = _number(s, n, j + 1, 6, &k)
+            if r >= 0 and (_starts(s, n, k, b"]<stderr>:") or _starts(s, n, k, b"]<stdout>:")):
+                rank[0] = r
+                return k + 10
+        return -1
+    if _digit(s[i]):
+        r = _number(s, n, i, 5, &j)
+        if j + 1 < n and s[j] == 0x3A and s[j + 1] == 0x20:
+            rank[0] = r
+            return j + 2
+    return -1
+
+
+cdef Py_ssize_t _strip_prefixes(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                                Py_ssize_t* rank) noexcept nogil:
+    cdef Py_ssize_t j, r = -1, it
+    rank[0] = -1
+    for it in range(4):
+        j = _iso_timestamp(s, n, i)
+        if j > 0:
+            i = j
+            continue
+        j = _launcher_prefix(s, n, i, &r)
+        if j < 0:
+            break
+        rank[0] = r
+        i = j
+    return i
+
+
+cdef Py_ssize_t _terminal_name(const unsigned char* s, Py_ssize_t n, bint* colon) noexcept nogil:
+    cdef Py_ssize_t i = 0
+    colon[0] = 0
+    if n == 0 or not _alpha(s[0]):
+        return 0
+    while True:
+        while i < n and _IDENT[s[i]]:
+            i += 1
+        if i + 1 < n and s[i] == 0x2E and _alpha(s[i + 1]):
+            i += 1
+            continue
+        break
+    if i > 200:
+        return 0
+    if i == n:
+        return i
+    if s[i] == 0x3A and (i + 1 == n or s[i + 1] == 0x20):
+        colon[0] = 1
+        return i
+    return 0
+
+
+cdef bint _exception_like(const unsigned char* s, Py_ssize_t end) noexcept nogil:
+    cdef Py_ssize_t start = end, L, k, sl
+    while start > 0 and s[start - 1] != 0x2E:
+        start -= 1
+    L = end - start
+    if (L == 5 and memcmp(s + start, b"Error", 5) == 0) or (
+            L == 7 and memcmp(s + start, b"Failure", 7) == 0):
+        return 0
+    for k in range(9):
+        sl = 0
+        while _EXC_SUFFIX[k][sl]:
+            sl += 1
+        if L >= sl and memcmp(s + end - sl, _EXC_SUFFIX[k], sl) == 0:
+            return 1
+    return 0
+
+
+cdef inline bint _glog(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    return (n >= 6 and (s[0] == b'E' or s[0] == b'W' or s[0] == b'I' or s[0] == b'F')
+            and _digit(s[1]) and _digit(s[2]) and _digit(s[3]) and _digit(s[4])
+            and s[5] == 0x20)
+
+
+cdef bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    cdef int k
+    cdef unsigned char c
+    if n == 0:
+        return 1
+    c = s[0]
+    if c == b'=' or c == b'-' or c == b'*' or c == b'#' or _glog(s, n):
+        return 1
+    if c == 0x5B and n >= 3 and (s[1] == b'E' or s[1] == b'W' or s[1] == b'I' or s[1] == b'F') \
+            and (_digit(s[2]) or s[2] == 0x20):
+        return 1
+    cdef unsigned short which = _NOISE_FIRST[c]
+    k = 0
+    while which:
+        if which & 1 and _starts(s, n, 0, _NOISE[k]):
+            return 1
+        which >>= 1
+        k += 1
+    return n >= 7 and s[n - 1] == b'D' and memcmp(s + n - 7, b" FAILED", 7) == 0
+
+
+cdef bint _is_record_start(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    cdef int k
+    if n == 0:
+        return 0
+    if s[0] == 0x5B or _digit(s[0]) or _glog(s, n):
+        return 1
+    for k in range(4):
+        if _starts(s, n, 0, _RECORD[k]):
+            return 1
+    return 0
+
+
+cdef inline bint _frame_like(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    return n == 0 or s[0] == 0x20 or s[0] == 0x09 or s[0] == 0xE2 or s[0] == 0x5E \
+        or s[0] == 0x7E
+
+
+cdef inline Py_ssize_t _lstrip(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i = 0
+    while i < n and s[i] == 0x20:
+        i += 1
+    return i
+
+
+cdef Py_ssize_t _clean(const unsigned char* s, Py_ssize_t n, unsigned char* out) noexcept nogil:
+    cdef Py_ssize_t i = 0, o = 0
+    cdef unsigned char c
+    while i < n:
+        c = s[i]
+        if c == 0:
+            i += 1
+        elif c == 0x1B:
+            i += 1
+            if i < n and s[i] == 0x5B:
+                i += 1
+                while i < n and 0x30 <= s[i] <= 0x3F:
+                    i += 1
+                while i < n and 0x20 <= s[i] <= 0x2F:
+                    i += 1
+                if i < n and 0x40 <= s[i] <= 0x7E:
+                    i += 1
+            elif i < n and s[i] == 0x5D:
+                i += 1
+                while i < n and s[i] != 0x07 and s[i] != 0x1B:
+                    i += 1
+                if i < n and s[i] == 0x07:
+                    i += 1
+                elif i + 1 < n and s[i] == 0x1B and s[i + 1] == 0x5C:
+                    i += 2
+            elif i < n:
+                i += 1
+        else:
+            out[o] = c
+            o += 1
+            i += 1
+    return o
+
+
+@cython.final
+cdef class Lexer:
+    """Mirror of ``_scan_py.Lexer`` with its state in C arrays."""
+
+    cdef public list events
+    cdef public Py_ssize_t lineno, act
+    cdef int section
+    cdef Py_ssize_t slot_rank[NSLOTS]
+    cdef Py_ssize_t slot_used[NSLOTS]
+    cdef int slot_state[NSLOTS]
+    cdef int slot_prev[NSLOTS]
+    cdef int slot_msg[NSLOTS]
+    cdef int slot_group[NSLOTS]
+    cdef Py_ssize_t found[MAXN]
+    cdef int touched[MAXN]
+    cdef int ntouched
+    cdef uint64_t mask
+    cdef unsigned char cbuf[CAP]
+
+    def __cinit__(self):
+        cdef int k
+        self.events = []
+        self.lineno = 0
+        self.act = 0
+        self.section = C_SEC_NONE
+        for k in range(NSLOTS):
+            self.slot_rank[k] = -2
+            self.slot_used[k] = 0
+            self.slot_state[k] = S_OUT
+            self.slot_prev[k] = 0
+            self.slot_msg[k] = 0
+            self.slot_group[k] = 0
+        for k in range(MAXN):
+            self.found[k] = -1
+        self.ntouched = 0
+
+    cdef Lexer copy(self):
+        cdef Lexer other = Lexer()
+        other.lineno, other.act, other.section = self.lineno, self.act, self.section
+        memcpy(other.slot_rank, self.slot_rank, sizeof(self.slot_rank))
+        memcpy(other.slot_used, self.slot_used, sizeof(self.slot_used))
+        memcpy(other.slot_state, self.slot_state, sizeof(self.slot_state))
+        memcpy(other.slot_prev, self.slot_prev, sizeof(self.slot_prev))
+        memcpy(other.slot_msg, self.slot_msg, sizeof(self.slot_msg))
+        memcpy(other.slot_group, self.slot_group, sizeof(self.slot_group))
+        return other
+
+    cdef int _slot(self, Py_ssize_t rank) noexcept nogil:
+        cdef int k, best = 0
+        for k in range(NSLOTS):
+            if self.slot_rank[k] == rank:
+                self.slot_used[k] = self.lineno
+                return k
+            if self.slot_used[k] < self.slot_used[best]:
+                best = k
+        self.slot_rank[best] = rank
+        self.slot_used[best] = self.lineno
+        self.slot_state[best] = S_OUT
+        self.slot_prev[best] = 0
+        self.slot_msg[best] = 0
+        self.slot_group[best] = 0
+        return best
+
+    cdef int _emit(self, int kind, Py_ssize_t rank, Py_ssize_t a, object b,
+                   const unsigned char* c, Py_ssize_t cn) except -1:
+        cdef object text = None
+        if c != NULL:
+            text = (<const char*>c)[:cn]
+        self.events.append((kind, self.lineno, self.act, rank, a, b, text))
+        return 0
+
+    cdef void _search(self, const unsigned char* t, Py_ssize_t n) noexcept nogil:
+        """Wu-Manber over 3-grams: first position of every needle in t, and the mask."""
+        cdef Py_ssize_t pos = _m - 1, start
+        cdef unsigned int h
+        cdef int s, k
+        self.mask = 0
+        while pos < n:
+            h = _hash(t + pos)
+            s = _shift[h]
+            if s:
+                pos += s
+                continue
+            start = pos - _m + 1
+            k = _head[h]
+            while k >= 0:
+                if self.found[k] < 0 and start + _nlen[k] <= n and \
+                        memcmp(t + start, _ndl[k], _nlen[k]) == 0:
+                    self.found[k] = start
+                    self.touched[self.ntouched] = k
+                    self.ntouched += 1
+                    self.mask |= _nbit[k]
+                k = _next[k]
+            pos += 1
+
+    cdef int line(self, const unsigned char* s, Py_ssize_t n, int dirty=-1) except -1:
+        """One segment; ``dirty`` says whether it holds ESC or NUL (-1: find out)."""
+        cdef Py_ssize_t rank, off, q, r, k, e, a, lo
+        cdef const unsigned char* body
+        cdef Py_ssize_t bn
+        self.lineno += 1
+        if dirty < 0:
+            dirty = memchr(s, 0x1B, n) != NULL or memchr(s, 0, n) != NULL
+        if dirty:
+            n = _clean(s, n, self.cbuf)
+            s = self.cbuf
+        off = _strip_prefixes(s, n, 0, &rank)
+        body = s + off
+        bn = n - off
+        self._search(body, bn)
+        q = self.found[N_TB]
+        if q > 0:  # "...it/s][rank0]: Traceback": re-anchor at the glued prefix
+            lo = q - T_LOOKBACK if q > T_LOOKBACK else 0
+            a = q - 5
+            while a >= lo and memcmp(body + a, b"[rank", 5) != 0:
+                a -= 1
+            if a > 0 and a >= lo:
+                e = _strip_prefixes(body, bn, a, &r)
+                if r >= 0 and e == q:
+                    rank = r
+                    body += q
+                    bn -= q
+                    for k in range(self.ntouched):
+                        e = self.touched[k]
+                        self.found[e] = self.found[e] - q if self.found[e] >= q else -1
+        e = bn
+        while e > 0 and (body[e - 1] == 0x20 or body[e - 1] == 0x09):
+            e -= 1
+        if e == 6 and memcmp(body, b"Killed", 6) == 0:
+            self.mask |= _HOST_OOM
+        try:
+            self._structure(rank, body, bn)
+        finally:
+            for k in range(self.ntouched):
+                self.found[self.touched[k]] = -1
+            self.ntouched = 0
+        return 0
+
+    cdef int _structure(self, Py_ssize_t rank, const unsigned char* body,
+                        Py_ssize_t bn) except -1:
+        cdef int k = self._slot(rank), st, field, kind, chained, group
+        cdef Py_ssize_t sp, j, p, code, sig, q, rn, cn, i
+        cdef const unsigned char* rest
+        cdef const unsigned char* content
+        cdef bint neg
+        st = self.slot_state[k]
+        i = 0
+        while i < bn and (body[i] == 0x20 or body[i] == 0x09):
+            i += 1
+        if i == bn:
+            if st == S_MSG:
+                self.slot_state[k] = S_OUT
+            return 0
+        sp = _lstrip(body, bn)
+        rest = body + sp
+        rn = bn - sp
+        if _starts(rest, rn, 0, b"Root Cause"):
+            self.section = C_SEC_ROOT
+            return self._emit(C_EV_SECTION, rank, C_SEC_ROOT, 0, NULL, 0)
+        if _starts(rest, rn, 0, b"Failures:"):
+            self.section = C_SEC_OTHER
+            return self._emit(C_EV_SECTION, rank, C_SEC_OTHER, 0, NULL, 0)
+        if sp > 0:
+            for field in range(4):
+                if _starts(rest, rn, 0, _CFE_KEYS[field]):
+                    j = 0
+                    while _CFE_KEYS[field][j]:
+                        j += 1
+                    while j < rn and rest[j] == 0x20:
+                        j += 1
+                    if j < rn and rest[j] == 0x3A:
+                        j += 1
+                        q = rn
+                        while j < q and (rest[j] == 0x20 or rest[j] == 0x09):
+                            j += 1
+                        while q > j and (rest[q - 1] == 0x20 or rest[q - 1] == 0x09):
+                            q -= 1
+                        return self._emit(C_EV_CFE, rank, field, self.section, rest + j, q - j)
+        p = self.found[N_TEXIT]
+        if p < 0:
+            p = self.found[N_DEXIT]
+            kind = C_EXIT_DEEPSPEED
+            j = p + _nlen[N_DEXIT]
+        else:
+            kind = C_EXIT_TORCHRUN
+            j = p + _nlen[N_TEXIT]
+        if p >= 0:
+            neg = j < bn and body[j] == 0x2D
+            code = _number(body, bn, j + neg, 4, &q)
+            if code >= 0:
+                return self._emit(C_EV_EXIT, rank, kind, -code if neg else code, NULL, 0)
+        p = self.found[N_TERM]
+        if p >= 0:
+            j = p + _nlen[N_TERM]
+            q = j
+            while q < bn and body[q] != 0x27:
+                q += 1
+            self._emit(C_EV_NATIVE, rank, 0, self.mask, body + j, q - j)
+            self.slot_state[k] = S_MSG
+            self.slot_msg[k] = 0
+            return 0
+        group = self.slot_group[k] and st != S_OUT
+        if self.found[N_TB] >= 0:
+            if _starts(rest, rn, 0, b"+ Exception Group"):
+                kind = C_TB_GROUP
+            elif _starts(rest, rn, 0, b"Original Traceback"):
+                kind = C_TB_ORIGINAL
+            elif rn > 0 and rest[0] == 0xE2:
+                kind = C_TB_RICH
+            elif group and rn > 0 and rest[0] == 0x7C:
+                self.slot_prev[k] = 1
+                return 0
+            else:
+                kind = C_TB_PLAIN
+            chained = st == S_CHAINED or (st == S_MSG and kind == C_TB_ORIGINAL)
+            self._emit(C_EV_TB, rank, kind, chained, NULL, 0)
+            self.slot_state[k] = S_FRAMES
+            self.slot_prev[k] = 0
+            self.slot_group[k] = kind == C_TB_GROUP or (chained and self.slot_group[k])
+            return 0
+        content = body
+        cn = bn
+        if group:
+            if _starts(rest, rn, 0, b"+-") or _starts(rest, rn, 0, b"+ "):
+                self.slot_state[k] = S_FRAMES
+                self.slot_prev[k] = 1
+                return 0
+            if rn > 0 and rest[0] == 0x7C:
+                if rn > 1 and rest[1] == 0x20:
+                    content, cn = rest + 2, rn - 2
+                else:
+                    content, cn = rest + 1, rn - 1
+                if st == S_MSG:
+                    st = S_FRAMES
+                    self.slot_state[k] = S_FRAMES
+                    self.slot_prev[k] = 1
+        j = _lstrip(content, cn)
+        if _starts(content, cn, j, b"The above exception was the direct cause") or \
+                _starts(content, cn, j, b"During handling of the above exception"):
+            self._emit(C_EV_CHAIN, rank, 0, 0, NULL, 0)
+            self.slot_state[k] = S_CHAINED
+            return 0
+        return self._machine(k, st, rank, content, cn)
+
+    cdef int _machine(self, int k, int st, Py_ssize_t rank, const unsigned char* c,
+                      Py_ssize_t cn) except -1:
+        cdef bint colon
+        cdef Py_ssize_t end
+        if st == S_FRAMES:
+            if _frame_like(c, cn):
+                self.slot_prev[k] = 1
+                return 0
+            end = _terminal_name(c, cn, &colon)
+            if end and (self.slot_prev[k] or _exception_like(c, end)) and (
+                    colon or _exception_like(c, end)):
+                self._emit(C_EV_TERM, rank, C_CTX_FRAMES, self.mask, c, cn)
+                self.slot_state[k] = S_MSG
+                self.slot_msg[k] = 0
+                self.slot_prev[k] = 0
+                return 0
+            self.slot_prev[k] = 0
+            return 0
+        if st == S_MSG:
+            end = _terminal_name(c, cn, &colon)
+            if end and _exception_like(c, end):
+                self._emit(C_EV_TERM, rank, C_CTX_MSG, self.mask, c, cn)
+                self.slot_msg[k] = 0
+                return 0
+            if rank < 0 and _is_record_start(c, cn):
+                st = S_OUT
+                self.slot_state[k] = S_OUT
+            else:
+                self.slot_msg[k] += 1
+                if self.slot_msg[k] <= MSGMAX:
+                    if self.mask:
+                        self._emit(C_EV_MARK, rank, C_CTX_MSG, self.mask, c, cn)
+                    return 0
+                st = S_OUT
+                self.slot_state[k] = S_OUT
+        end = _terminal_name(c, cn, &colon)
+        if end and _exception_like(c, end):
+            self._emit(C_EV_TERM, rank, C_CTX_OUT, self.mask, c, cn)
+            self.slot_state[k] = S_MSG
+            self.slot_msg[k] = 0
+            return 0
+        if self.mask:
+            self._emit(C_EV_MARK, rank, C_CTX_OUT, self.mask, c, cn)
+        if st == S_CHAINED:
+            self.slot_state[k] = S_OUT
+        if not _is_noise(c, cn):
+            self.act += 1
+        return 0
+
+
+@cython.final
+cdef class Scanner:
+    """Incremental scanner: ``feed`` chunks of a stream, then ``result()``.
+
+    Equal to ``scan_tail`` of the concatenation whatever the chunk boundaries;
+    memory stays bounded (two segment buffers and the fold's bounded state).
+    """
+
+    cdef Lexer lexer
+    cdef object fold
+    cdef unsigned char pending[CAP]
+    cdef Py_ssize_t npending
+    cdef unsigned char tail[CAP]
+    cdef Py_ssize_t ntail
+    cdef bint long_, after_cr
+
+    def __cinit__(self):
+        self.lexer = Lexer()
+        self.fold = Fold()
+        self.npending = 0
+        self.ntail = 0
+        self.long_ = 0
+        self.after_cr = 0
+
+    cdef void _append_tail(self, const unsigned char* p, Py_ssize_t n) noexcept nogil:
+        cdef Py_ssize_t drop
+        if n >= CAP:
+            memcpy(self.tail, p + n - CAP, CAP)
+            self.ntail = CAP
+            return
+        drop = self.ntail + n - CAP
+        if drop > 0:
+            memmove(self.tail, self.tail + drop, self.ntail - drop)
+            self.ntail -= drop
+        memcpy(self.tail + self.ntail, p, n)
+        self.ntail += n
+
+    cdef int _partial(self, const unsigned char* p, Py_ssize_t n) except -1:
+        cdef Py_ssize_t room
+        if self.long_:
+            self._append_tail(p, n)
+            return 0
+        room = CAP - self.npending
+        if n <= room:
+            memcpy(self.pending + self.npending, p, n)
+            self.npending += n
+            return 0
+        memcpy(self.pending + self.npending, p, room)
+        self.lexer.line(self.pending, CAP)
+        self.npending = 0
+        self.long_ = 1
+        self.ntail = 0
+        self._append_tail(p + room, n - room)
+        return 0
+
+    cdef int _end_line(self, bint is_cr) except -1:
+        if self.long_:
+            self.lexer.line(self.tail, self.ntail)
+        elif self.npending or not self.after_cr:
+            self.lexer.line(self.pending, self.npending)
+        self.npending = 0
+        self.ntail = 0
+        self.long_ = 0
+        self.after_cr = is_cr
+        return 0
+
+    cdef int _whole(self, const unsigned char* p, Py_ssize_t n, bint is_cr,
+                    int dirty) except -1:
+        """A complete line with nothing pending: no copy."""
+        cdef Py_ssize_t start
+        if n == 0 and self.after_cr:
+            pass
+        elif n <= CAP:
+            self.lexer.line(p, n, dirty)
+        else:
+            start = n - CAP if n - CAP > CAP else CAP
+            self.lexer.line(p, CAP, dirty)
+            self.lexer.line(p + start, n - start, dirty)
+        self.after_cr = is_cr
+        return 0
+
+    def feed(self, chunk):
+        """Scan the next chunk of the stream (bytes-like)."""
+        cdef bytes data
+        cdef const unsigned char* p
+        cdef const void* hit
+        cdef Py_ssize_t n, i = 0, j, nl = -1, cr = -1, esc = -1, nul = -1
+        if isinstance(chunk, bytes):
+            data = <bytes>chunk
+        elif isinstance(chunk, (bytearray, memoryview)):
+            data = bytes(chunk)
+        else:
+            raise TypeError("Scanner.feed() needs bytes, not %s" % type(chunk).__name__)
+        p = <const unsigned char*>data
+        n = len(data)
+        while i < n:
+            if nl < i:
+                hit = memchr(p + i, 0x0A, n - i)
+                nl = n if hit == NULL else <const unsigned char*>hit - p
+            if cr < i:
+                hit = memchr(p + i, 0x0D, n - i)
+                cr = n if hit == NULL else <const unsigned char*>hit - p
+            j = nl if nl < cr else cr
+            if j == n:
+                self._partial(p + i, n - i)
+                break
+            if self.npending == 0 and not self.long_:
+                if esc < i:
+                    hit = memchr(p + i, 0x1B, n - i)
+                    esc = n if hit == NULL else <const unsigned char*>hit - p
+                if nul < i:
+                    hit = memchr(p + i, 0, n - i)
+                    nul = n if hit == NULL else <const unsigned char*>hit - p
+                self._whole(p + i, j - i, p[j] == 0x0D, esc < j or nul < j)
+            else:
+                self._partial(p + i, j - i)
+                self._end_line(p[j] == 0x0D)
+            i = j + 1
+        self._flush()
+
+    cdef _flush(self):
+        cdef list events = self.lexer.events
+        push = self.fold.push
+        for ev in events:
+            push(ev)
+        del events[:]
+
+    def result(self):
+        """The ScanResult of everything fed so far (a pending last line included)."""
+        cdef Lexer lexer = self.lexer.copy()
+        fold = self.fold.copy()
+        if self.long_:
+            lexer.line(self.tail, self.ntail)
+        elif self.npending:
+            lexer.line(self.pending, self.npending)
+        for ev in lexer.events:
+            fold.push(ev)
+        return fold.result(lexer.act, lexer.lineno)
+
+
+def scan_tail(data):
+    """Scan a whole tail at once (same result as one Scanner fed any way)."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError("scan_tail() needs bytes, not %s" % type(data).__name__)
+    cdef Scanner scanner = Scanner()
+    scanner.feed(data)
+    return scanner.result()
+
+
+def _lex_events(data):
+    """Test hook: the raw event list for ``data`` fed whole (see tests)."""
+    cdef Scanner scanner = Scanner()
+    scanner.fold = _Recorder()
+    scanner.feed(data)
+    return scanner.fold.events
+
+
+class _Recorder:
+    def __init__(self):
+        self.events = []
+
+    def push(self, ev):
+        self.events.append(ev)
