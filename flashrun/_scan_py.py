@@ -490,3 +490,19 @@ def scan_tail(data):
     scanner = Scanner()
     scanner.feed(data)
     return scanner.result()
+
+
+class _Recorder:
+    def __init__(self):
+        self.events = []
+
+    def push(self, ev):
+        self.events.append(ev)
+
+
+def _lex_events(data):
+    """Test hook: the raw event list for ``data`` fed whole (see tests)."""
+    scanner = Scanner()
+    scanner._fold = _Recorder()
+    scanner.feed(data)
+    return scanner._fold.events

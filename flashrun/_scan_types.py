@@ -78,7 +78,7 @@ _MARKER_NEEDLES = {
                  b"CUDA error: out of memory", b"cudaErrorMemoryAllocation"),
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
                  b"oom-kill", b"OOM killer", b"oom_reaper", b"Cannot allocate memory",
-                 b"can't allocate memory", b"MemoryError"),
+                 b"can't allocate memory"),
     "ecc": (b"ECC error", b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ecc error"),
     "xid": (b"NVRM: Xid", b"Xid (PCI"),
     "gpu_lost": (b"fallen off the bus", b"unspecified launch failure", b"GPU is lost",

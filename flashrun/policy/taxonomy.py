@@ -107,11 +107,18 @@ class FailureSignals:
         if signal is None:
             signal = scan.signal
         root = scan.root
+        line = root.line if root else None
+        if line is None and scan.evidence:
+            line = scan.evidence[-1][1]
+        if line is None and scan.cfe_rank is not None:
+            line = "torchrun root cause: rank %d, exitcode %s" % (scan.cfe_rank, scan.cfe_exitcode)
+        elif line is None and scan.launcher_exitcode is not None:
+            line = "launcher: a worker failed with exitcode %d" % scan.launcher_exitcode
         return cls(
             exit_code=exit_code,
             signal=signal,
             root_exception=root.exc_type if root else None,
-            root_line=root.line if root else None,
+            root_line=line,
             root_rank=root.rank if root else scan.cfe_rank,
             chain_types=tuple(t.exc_type for t in scan.chain),
             root_markers=frozenset(scan.root_markers),

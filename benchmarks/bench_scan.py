@@ -1,0 +1,99 @@
+"""Scanner speed against named comparators, measured in the same run.
+
+Comparators, all over the same deterministic 64 KiB tails (benchmarks/tails.py):
+  * ``count``  — ``bytes.count(b"\\n")``: one pass at memory speed, the physical limit;
+  * ``regex``  — a straightforward ``re``-based line scanner (below): what one writes by hand;
+  * ``py``     — flashrun's pure-Python twin of the C lexer.
+Targets from the issue: C ≥ 0.5× the count pass, ≥ 10× the regex scanner.
+``python -m pytest benchmarks/bench_scan.py --benchmark-enable`` measures; the
+default (disabled) mode runs everything once as a smoke test.
+"""
+import re
+import time
+
+import pytest
+
+from benchmarks.tails import tails
+from flashrun import _scan_py
+from flashrun._scan_types import NEEDLES
+
+try:
+    from flashrun import _scan as _scan_c
+except ImportError:
+    _scan_c = None
+
+TAILS = tails()
+MB = sum(len(t) for t in TAILS) / 1e6
+
+_PREFIX = re.compile(rb"^(?:\[(?:rank|default)\d+\]: ?|\d+: |\[\d+,\d+\]<std(?:out|err)>:)")
+_TERMINAL = re.compile(rb"^([A-Za-z_][\w.]*(?:Error|Exception|Interrupt|Exit|Tripped))(?::|$)")
+_MARKER = re.compile(b"|".join(re.escape(n) for n, _ in NEEDLES))
+
+
+def regex_scan(data):
+    """The comparator: split lines, strip a prefix, match terminals, search markers."""
+    last, markers = None, set()
+    for line in re.split(rb"[\r\n]", data):
+        line = _PREFIX.sub(b"", line)
+        m = _TERMINAL.match(line)
+        if m:
+            last = m.group(1)
+        markers.update(_MARKER.findall(line))
+    return last, markers
+
+
+def count_lines(data):
+    return data.count(b"\n")
+
+
+def _run(fn):
+    for t in TAILS:
+        fn(t)
+
+
+SCANNERS = {"count": count_lines, "regex": regex_scan, "py": _scan_py.scan_tail}
+if _scan_c is not None:
+    SCANNERS["c"] = _scan_c.scan_tail
+
+
+@pytest.mark.parametrize("name", sorted(SCANNERS))
+def test_scan_throughput(benchmark, name):
+    benchmark.extra_info["MB_per_round"] = MB
+    benchmark(_run, SCANNERS[name])
+
+
+def _best(fn, rounds):
+    best = float("inf")
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        _run(fn)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+@pytest.mark.skipif(_scan_c is None, reason="C scanner not built")
+def test_scan_ratios(benchmark):
+    """One table of ratios, every figure measured here, interleaved to share the noise."""
+    rounds = 1 if benchmark.disabled else 25
+    best = {name: float("inf") for name in SCANNERS}
+    for _ in range(rounds):
+        for name, fn in SCANNERS.items():
+            if name == "py" and _ > 2:
+                continue  # the twin is slow; three rounds pin it down
+            best[name] = min(best[name], _best(fn, 1))
+    ratios = {
+        "c_vs_count": best["count"] / best["c"],
+        "c_vs_regex": best["regex"] / best["c"],
+        "c_vs_py": best["py"] / best["c"],
+    }
+    benchmark.extra_info.update({"MB_per_s_" + k: MB / v for k, v in best.items()})
+    benchmark.extra_info.update(ratios)
+    print("\nscanner over %d tails (%.1f MB), %s:" % (
+        len(TAILS), MB, "smoke" if benchmark.disabled else "%d rounds" % rounds))
+    for name, secs in sorted(best.items(), key=lambda kv: kv[1]):
+        print("  %-6s %8.1f MB/s" % (name, MB / secs))
+    print("  C is %.2fx the count pass (target >= 0.5), %.1fx the regex scanner "
+          "(target >= 10), %.1fx the Python twin" % (
+              ratios["c_vs_count"], ratios["c_vs_regex"], ratios["c_vs_py"]))
+    benchmark.pedantic(_run, args=(SCANNERS["c"],), rounds=1, iterations=1)
+    assert all(r > 0 for r in ratios.values())

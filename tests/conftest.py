@@ -1,0 +1,48 @@
+"""Shared fixtures: the scanner implementations (``c`` and ``py``) and paths."""
+import os
+import pathlib
+
+import pytest
+
+from flashrun import _scan_py
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+try:
+    from flashrun import _scan as _scan_c
+except ImportError:  # pure-Python install: the C cases skip, the guard test says why
+    _scan_c = None
+
+IMPLS = {"c": _scan_c, "py": _scan_py}
+
+
+@pytest.fixture(params=["c", "py"])
+def scan_impl(request):
+    """Run a scanner test against the C lexer and the pure-Python twin."""
+    impl = IMPLS[request.param]
+    if impl is None:
+        pytest.skip("C scanner not built (FLASHRUN_NO_EXTENSIONS or no compiler)")
+    return impl
+
+
+def corpus_cases():
+    """(id, bytes, label) for the shared development corpus, if present."""
+    import json
+
+    labels = CORPUS / "labels.jsonl"
+    if not labels.exists():
+        return []
+    out = []
+    for line in labels.read_text().splitlines():
+        row = json.loads(line)
+        out.append((row["id"], (CORPUS / ("%s.log" % row["id"])).read_bytes(), row))
+    return out
+
+
+def pytest_report_header(config):
+    from flashrun import scan
+
+    return "flashrun scanner: %s (FLASHRUN_NO_EXTENSIONS=%s)" % (
+        scan.IMPLEMENTATION, os.environ.get("FLASHRUN_NO_EXTENSIONS", ""))

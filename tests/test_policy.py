@@ -1,0 +1,137 @@
+"""The pure policy core: taxonomy precedence, the versioned table, decide, history."""
+import pytest
+
+from flashrun.policy.decide import decide
+from flashrun.policy.history import IncidentWindow, fingerprint, is_deterministic, normalise
+from flashrun.policy.table import POLICY_VERSION, RELAUNCH, TABLE, Action, Mode
+from flashrun.policy.taxonomy import FailureClass, FailureSignals, classify, signal_from_exit
+from flashrun.scan import ScanResult, Terminal
+
+F = FailureClass
+
+
+def sig(**kw):
+    kw.setdefault("root_markers", frozenset())
+    kw.setdefault("markers", frozenset())
+    for key in ("root_markers", "markers"):
+        kw[key] = frozenset(kw[key])
+    return FailureSignals(**kw)
+
+
+@pytest.mark.parametrize("signals, want", [
+    (sig(correlated=True, markers={"cuda_oom"}), F.CORRELATED_INCIDENT),
+    (sig(markers={"control_plane"}), F.CONTROL_PLANE_FAILURE),
+    (sig(markers={"time_limit", "preempt"}, signal=9), F.PREEMPTION),
+    (sig(markers={"node_fail"}), F.NODE_LOSS),
+    (sig(root_exception="RuntimeError", chain_types=("RuntimeError",), root_markers={"ecc"},
+         markers={"native_abort"}), F.ACCELERATOR_FAILURE),
+    (sig(root_exception="CircuitBreakerTripped", chain_types=("flashrun.batch.CircuitBreakerTripped",),
+         root_markers={"circuit_breaker", "timeout"}), F.DATA_ERROR),
+    (sig(root_exception="RuntimeError", chain_types=("torch.OutOfMemoryError", "RuntimeError"),
+         root_markers={"cuda_oom"}), F.OUT_OF_MEMORY),
+    (sig(markers={"host_oom"}, exit_code=137, signal=9), F.OUT_OF_MEMORY),
+    (sig(hung=True), F.HANG),
+    (sig(hung=True, markers={"watchdog", "nccl"}), F.COMMUNICATION_ERROR),
+    (sig(root_exception="OSError", chain_types=("OSError",), root_markers={"estale"}),
+     F.STORAGE_TIMEOUT),
+    (sig(root_exception="EOFError", chain_types=("EOFError",), root_markers={"pickle_eof"}),
+     F.ARTIFACT_CORRUPTION),
+    (sig(root_exception="OSError", chain_types=("OSError",), root_markers={"bad_image"}),
+     F.DATA_ERROR),
+    (sig(root_exception="RuntimeError", chain_types=("RuntimeError",),
+         root_markers={"gloo", "peer_closed"}), F.COMMUNICATION_ERROR),
+    (sig(root_exception="KeyError", chain_types=("KeyError",), markers={"nccl", "watchdog"}),
+     F.APPLICATION_ERROR),
+    (sig(markers={"nccl", "watchdog"}), F.COMMUNICATION_ERROR),
+    (sig(root_exception="requests.exceptions.ConnectionError",
+         chain_types=("requests.exceptions.ConnectionError",), root_markers={"network"}),
+     F.NETWORK_DEGRADATION),
+    (sig(markers={"usage_error"}, exit_code=2), F.APPLICATION_ERROR),
+    (sig(root_exception="KeyboardInterrupt", chain_types=("KeyboardInterrupt",), signal=2),
+     F.UNKNOWN),
+    (sig(signal=11, markers={"segfault"}), F.WORKER_CRASH),
+    (sig(signal=9), F.WORKER_CRASH),
+    (sig(signal=15, markers={"launcher_sigterm"}), F.UNKNOWN),
+    (sig(exit_code=1), F.UNKNOWN),
+])
+def test_classify_precedence(signals, want):
+    cls, reason = classify(signals)
+    assert cls == want and reason
+
+
+@pytest.mark.parametrize("code, want", [(-9, 9), (137, 9), (139, 11), (1, None), (0, None),
+                                        (None, None), (255, None)])
+def test_signal_from_exit(code, want):
+    assert signal_from_exit(code) == want
+
+
+def test_table_covers_every_class_and_mode():
+    for cls in F:
+        for mode in Mode:
+            action, scope, reason = TABLE[(cls, mode)]
+            assert isinstance(action, Action) and scope and reason
+
+
+def test_table_rows_that_matter():
+    C, I = Mode.COORDINATED_TRAINING, Mode.INDEPENDENT_TASKS
+    assert TABLE[(F.APPLICATION_ERROR, C)][0] == Action.FAIL_JOB
+    assert TABLE[(F.WORKER_CRASH, C)][0] == Action.RESTART_GROUP
+    assert TABLE[(F.WORKER_CRASH, I)][0] == Action.RETRY_TASK
+    assert TABLE[(F.STORAGE_TIMEOUT, I)][0] == Action.PAUSE_JOB
+    assert TABLE[(F.CORRELATED_INCIDENT, C)][0] == Action.FREEZE_AUTOMATION
+    with pytest.raises(TypeError):
+        TABLE[(F.HANG, C)] = (Action.FAIL_JOB, "job", "no")
+
+
+def test_decide_is_a_pure_function_of_its_inputs():
+    s = sig(signal=9)
+    a, b = decide(s, "coordinated_training"), decide(s, Mode.COORDINATED_TRAINING)
+    assert a == b and a.policy_version == POLICY_VERSION
+    assert a.action in RELAUNCH and a.scope == "group" and a.reason
+    with pytest.raises(Exception):
+        a.action = Action.FAIL_JOB  # frozen
+
+
+def test_decide_history_only_makes_it_stricter():
+    s = sig(root_exception="RuntimeError", chain_types=("RuntimeError",), root_markers={"nccl"})
+    assert decide(s).action == Action.RESTART_GROUP
+    strict = decide(s, deterministic=True, fingerprint="RuntimeError: x")
+    assert strict.action == Action.FAIL_JOB and strict.deterministic
+    assert strict.evidence.fingerprint == "RuntimeError: x"
+    app = sig(root_exception="KeyError", chain_types=("KeyError",))
+    assert decide(app, deterministic=True).action == Action.FAIL_JOB
+
+
+def test_decision_serialises():
+    d = decide(sig(signal=9, exit_code=-9), "independent_tasks")
+    out = d.as_dict()
+    assert out["action"] == "retry_task" and out["evidence"]["signal"] == 9
+    assert out["policy_version"] == POLICY_VERSION
+
+
+def test_normalise_strips_run_specific_details():
+    a = normalise("CUDA out of memory. Tried to allocate 2.00 GiB on rank 3 at 0x7f3a2b "
+                  "(/home/alice/run-17/model.py)")
+    b = normalise("CUDA out of memory. Tried to allocate 4.50 GiB on rank 0 at 0x11ff "
+                  "(/home/bob/run-99/model.py)")
+    assert a == b
+
+
+def test_fingerprint_and_determinism():
+    r1 = ScanResult(root=Terminal("KeyError", "'lr' at step 10", "KeyError: 'lr'", 1))
+    r2 = ScanResult(root=Terminal("KeyError", "'lr' at step 99", "KeyError: 'lr'", 0))
+    assert fingerprint(r1) == fingerprint(r2)
+    assert is_deterministic(fingerprint(r1), fingerprint(r2))
+    assert not is_deterministic(fingerprint(r1), None)
+    bare = fingerprint(ScanResult(signal=9), -9)
+    assert not is_deterministic(bare, bare)
+
+
+def test_incident_window():
+    w = IncidentWindow(threshold=3, window_s=10)
+    w = w.add(0.0, "t1").add(1.0, "t1").add(2.0, "t2")
+    assert not w.active  # two distinct trials
+    assert w.add(3.0, "t3").active
+    assert not w.add(30.0, "t3").active  # the old ones fell out of the window
+    with pytest.raises(ValueError):
+        IncidentWindow(threshold=1)

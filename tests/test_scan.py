@@ -1,0 +1,348 @@
+"""Scanner behaviour, run on both implementations through ``scan_impl``."""
+import pytest
+
+from flashrun.scan import ScanResult
+
+TORCHRUN_BLOCK = b"""\
+E1129 14:20:16.969000 5172 torch/distributed/elastic/multiprocessing/api.py:1002] failed (exitcode: 1) local_rank: 1 (pid: 5177) of binary: /usr/bin/python3
+Traceback (most recent call last):
+  File ".../bin/torchrun", line 8, in <module>
+    sys.exit(main())
+             ^^^^^^
+torch.distributed.elastic.multiprocessing.errors.ChildFailedError:
+============================================================
+train.py FAILED
+------------------------------------------------------------
+Failures:
+[1]:
+  time      : 2026-11-29_14:20:16
+  host      : localhost
+  rank      : 0 (local_rank: 0)
+  exitcode  : -15 (pid: 5176)
+  error_file: <N/A>
+  traceback : Signal 15 (SIGTERM) received by PID 5176
+------------------------------------------------------------
+Root Cause (first observed failure):
+[0]:
+  time      : 2026-11-29_14:20:16
+  host      : localhost
+  rank      : 1 (local_rank: 1)
+  exitcode  : 1 (pid: 5177)
+  error_file: /tmp/err.json
+  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html
+============================================================
+"""
+
+
+def scan(impl, text):
+    return impl.scan_tail(text if isinstance(text, bytes) else text.encode())
+
+
+def test_root_cause_behind_rank_prefix_beats_wrapper(scan_impl):
+    log = (b"[rank1]: Traceback (most recent call last):\n"
+           b"[rank1]:   File \"train.py\", line 7, in <module>\n"
+           b"[rank1]:     import nonexistent_module\n"
+           b"[rank1]: ModuleNotFoundError: No module named 'nonexistent_module'\n"
+           + TORCHRUN_BLOCK)
+    r = scan(scan_impl, log)
+    assert r.root.exc_type == "ModuleNotFoundError"
+    assert r.root.rank == 1
+    assert r.root.message == "No module named 'nonexistent_module'"
+    assert r.child_failed and r.cfe_rank == 1 and r.cfe_exitcode == 1
+    assert r.cfe_error_file == "/tmp/err.json"
+    assert r.launcher_exitcode == 1
+
+
+def test_surviving_rank_symptom_is_not_root(scan_impl):
+    log = (b"[rank0]: Traceback (most recent call last):\n"
+           b"[rank0]:   File \"train.py\", line 9, in <module>\n"
+           b"[rank0]:     dist.barrier()\n"
+           b"[rank0]: RuntimeError: [pair.cc:553] Connection closed by peer [127.0.0.1]:1\n"
+           b"[rank1]: Traceback (most recent call last):\n"
+           b"[rank1]:   File \"train.py\", line 7, in <module>\n"
+           b"[rank1]: KeyError: 'lr'\n" + TORCHRUN_BLOCK)
+    r = scan(scan_impl, log)
+    assert (r.root.exc_type, r.root.rank) == ("KeyError", 1)
+    assert "peer_closed" not in r.root_markers
+
+
+def test_root_rank_that_printed_nothing_means_no_root(scan_impl):
+    log = (b"[rank0]: Traceback (most recent call last):\n"
+           b"[rank0]:   File \"train.py\", line 9, in <module>\n"
+           b"[rank0]: RuntimeError: [pair.cc:537] Read error: Connection reset by peer\n"
+           + TORCHRUN_BLOCK.replace(b"exitcode  : 1 (pid: 5177)", b"exitcode  : -9 (pid: 5177)")
+           .replace(b"traceback : To enable traceback see: https://pytorch.org/docs/stable/"
+                    b"elastic/errors.html", b"traceback : Signal 9 (SIGKILL) received by PID 5177"))
+    r = scan(scan_impl, log)
+    assert r.root is None
+    assert r.cfe_rank == 1 and r.cfe_exitcode == -9 and r.signal == 9
+
+
+def test_prose_mention_is_not_a_terminal_line(scan_impl):
+    r = scan(scan_impl, "2026-01-01 12:00:00 WARNING ImportError: flash_attn not available\n"
+                        "step 1 | loss 2.0\n")
+    assert r.root is None and r.tracebacks == 0
+
+
+def test_plain_traceback_and_multiline_message(scan_impl):
+    r = scan(scan_impl, "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n"
+                        "    load()\nRuntimeError: Error(s) in loading state_dict for Net:\n"
+                        "\tsize mismatch for fc.weight: copying a param with shape [2]\n")
+    assert r.root.exc_type == "RuntimeError"
+    assert "state_dict" in r.root_markers
+
+
+@pytest.mark.parametrize("prefix, rank", [
+    (b"[rank3]: ", 3), (b"[default2]:", 2), (b"5: ", 5), (b"[1,7]<stderr>:", 7),
+    (b"2021-03-10T13:22:37.483Z: [1,4]<stderr>:", 4), (b"2024-01-01T00:00:00.1234567Z ", None),
+])
+def test_launcher_prefixes_are_stripped_and_rank_kept(scan_impl, prefix, rank):
+    body = [b"Traceback (most recent call last):", b"  File \"a.py\", line 1, in <module>",
+            b"    f()", b"ValueError: bad value"]
+    r = scan(scan_impl, b"".join(prefix + line + b"\n" for line in body))
+    assert r.root.exc_type == "ValueError" and r.root.rank == rank
+
+
+def test_chain_keeps_every_terminal_as_evidence(scan_impl):
+    log = ("Traceback (most recent call last):\n  File \"a.py\", line 3, in step\n"
+           "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n\n"
+           "The above exception was the direct cause of the following exception:\n\n"
+           "Traceback (most recent call last):\n  File \"a.py\", line 9, in <module>\n"
+           "RuntimeError: step failed\n")
+    r = scan(scan_impl, log)
+    assert [t.exc_type for t in r.chain] == ["torch.OutOfMemoryError", "RuntimeError"]
+    assert r.root.exc_type == "RuntimeError"
+    assert "cuda_oom" in r.root_markers
+
+
+def test_during_handling_chain(scan_impl):
+    log = ("Traceback (most recent call last):\n  File \"a.py\", line 3, in f\n"
+           "KeyError: 'x'\n\nDuring handling of the above exception, another exception "
+           "occurred:\n\nTraceback (most recent call last):\n  File \"a.py\", line 5, in f\n"
+           "OSError: [Errno 28] No space left on device\n")
+    r = scan(scan_impl, log)
+    assert [t.exc_type for t in r.chain] == ["KeyError", "OSError"]
+    assert "enospc" in r.root_markers
+
+
+def test_dataloader_original_traceback_joins_the_chain(scan_impl):
+    log = ("Traceback (most recent call last):\n  File \"train.py\", line 3, in <module>\n"
+           "OSError: Caught OSError in DataLoader worker process 0.\n"
+           "Original Traceback (most recent call last):\n"
+           "  File \"worker.py\", line 202, in _worker_loop\n"
+           "OSError: image file is truncated (43 bytes not processed)\n")
+    r = scan(scan_impl, log)
+    assert len(r.chain) == 2 and r.root.message.startswith("image file is truncated")
+    assert "bad_image" in r.root_markers
+
+
+def test_exception_group_members_are_evidence(scan_impl):
+    log = ("  + Exception Group Traceback (most recent call last):\n"
+           "  |   File \"exc.py\", line 14, in <module>\n"
+           "  | ExceptionGroup: many (2 sub-exceptions)\n"
+           "  +-+---------------- 1 ----------------\n"
+           "    | ValueError: bad value\n"
+           "    +---------------- 2 ----------------\n"
+           "    | torch.OutOfMemoryError: CUDA out of memory\n"
+           "    +------------------------------------\n")
+    r = scan(scan_impl, log)
+    types = [t.exc_type for t in r.chain]
+    assert types == ["ExceptionGroup", "ValueError", "torch.OutOfMemoryError"]
+    assert "cuda_oom" in r.root_markers
+
+
+def test_rich_box_traceback(scan_impl):
+    log = ("╭──────────── Traceback (most recent call last) ────────────╮\n"
+           "│ /app/train.py:10 in <module>                              │\n"
+           "│ ❱ 10 main()                                               │\n"
+           "╰───────────────────────────────────────────────────────────╯\n"
+           "ValueError: learning rate must be positive\n")
+    r = scan(scan_impl, log)
+    assert r.root.exc_type == "ValueError"
+
+
+def test_caret_lines_are_frames(scan_impl):
+    log = ("Traceback (most recent call last):\n  File \"a.py\", line 2, in <module>\n"
+           "    x = d['k'] + 1\n        ~^^^^^\nKeyError: 'k'\n")
+    assert scan(scan_impl, log).root.exc_type == "KeyError"
+
+
+def test_bare_terminal_name(scan_impl):
+    log = "Traceback (most recent call last):\n  File \"a.py\", line 2, in <module>\nKeyboardInterrupt\n"
+    r = scan(scan_impl, log)
+    assert r.root.exc_type == "KeyboardInterrupt" and r.root.message == ""
+
+
+def test_caught_then_continued_traceback_is_stale(scan_impl):
+    log = ("Traceback (most recent call last):\n  File \"a.py\", line 2, in fetch\n"
+           "ConnectionError: remote feature service timed out\n"
+           + "".join("step %d | loss 1.0\n" % i for i in range(40)) + "Killed\n")
+    r = scan(scan_impl, log)
+    assert r.root is None and r.stale_tracebacks == 1
+    assert "host_oom" in r.markers and "network" not in r.markers
+
+
+def test_ansi_escapes_are_ignored(scan_impl):
+    log = (b"\x1b[31mTraceback (most recent call last):\x1b[0m\n  File \"a.py\", line 1\n"
+           b"\x1b[1;31mValueError\x1b[0m: \x1b[35mbad\x1b[0m\n")
+    r = scan(scan_impl, log)
+    assert r.root.exc_type == "ValueError" and r.root.message == "bad"
+
+
+def test_progress_bar_redraws_and_glued_errors(scan_impl):
+    bar = b"".join(b"\r 4%%|\xe2\x96\x88   | %d/100 [00:01<00:10, 9.1it/s]" % i for i in range(50))
+    log = (bar + b"[E ProcessGroupNCCL.cpp:458] [Rank 0] Watchdog caught collective operation "
+           b"timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE) ran for 1800000 milliseconds\n")
+    r = scan(scan_impl, log)
+    assert {"nccl", "watchdog"} <= set(r.markers)
+
+
+def test_rank_prefix_glued_to_progress_bar(scan_impl):
+    log = (b"  0%|          | 0/800 [00:00<?, ?it/s][rank0]: Traceback (most recent call last):\n"
+           b"[rank0]:   File \"gpu.py\", line 125, in <module>\n"
+           b"[rank0]: AttributeError: 'Accelerator' object has no attribute 'get'\n")
+    r = scan(scan_impl, log)
+    assert (r.root.exc_type, r.root.rank) == ("AttributeError", 0)
+
+
+def test_hard_wrapped_frame_lines_stay_frames(scan_impl):
+    log = ("Traceback (most recent call last):\n"
+           "  File \"/opt/conda/lib/python3.10/site-packages/torch/nn/modules/module.py\", line 15\n"
+           "01, in _call_impl\n    return forward_call(*args, **kwargs)\n"
+           "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 1\n"
+           "0.76 GiB total capacity)\n")
+    r = scan(scan_impl, log)
+    assert r.root.exc_type == "torch.cuda.OutOfMemoryError"
+
+
+def test_invalid_utf8_and_nul_bytes(scan_impl):
+    log = (b"\xff\xfe garbage \x00\x00\nTraceback (most recent call last):\n"
+           b"  File \"a.py\", line 1\nValueError: caf\xe9 \x00bad\n")
+    r = scan(scan_impl, log)
+    assert r.root.exc_type == "ValueError" and "\ufffd" in r.root.message
+
+
+def test_first_line_cut_midway(scan_impl):
+    log = b"ne 7, in <module>\n    import x\nModuleNotFoundError: No module named 'x'\n"
+    assert scan(scan_impl, log).root.exc_type == "ModuleNotFoundError"
+
+
+def test_megabyte_lines_without_newline(scan_impl):
+    huge = b"x" * (5 << 20)
+    r = scan(scan_impl, huge + b" RuntimeError: CUDA error: unspecified launch failure")
+    assert "gpu_lost" in r.markers and r.lines == 2
+    r = scan(scan_impl, b"ValueError: head " + huge + b"\nsecond\n")
+    assert r.root.exc_type == "ValueError"
+
+
+def test_native_abort_names_the_cpp_type(scan_impl):
+    log = ("terminate called after throwing an instance of 'c10::DistBackendError'\n"
+           "  what():  [PG 0 Rank 3] Process group watchdog thread terminated with exception: "
+           "Watchdog caught collective operation timeout\n"
+           "Exception raised from checkTimeout at ProcessGroupNCCL.cpp:632\n")
+    r = scan(scan_impl, log)
+    assert r.native_abort == "c10::DistBackendError" and r.root.exc_type == "c10::DistBackendError"
+    assert "watchdog" in r.root_markers
+
+
+@pytest.mark.parametrize("line, marker", [
+    ("Killed", "host_oom"),
+    ("RuntimeError: DataLoader worker (pid 22358) is killed by signal: Killed.", "host_oom"),
+    ("NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has fallen off the bus.", "xid"),
+    ("OSError: [Errno 116] Stale file handle", "estale"),
+    ("OSError: [Errno 122] Disk quota exceeded", "edquot"),
+    ("botocore.exceptions.ReadTimeoutError: Read timeout on endpoint URL", "object_store"),
+    ("RuntimeError: PytorchStreamReader failed reading zip archive", "corrupt_zip"),
+    ("safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge",
+     "corrupt_safetensors"),
+    ("_pickle.UnpicklingError: invalid load key, '\\x9e'.", "corrupt_pickle"),
+    ("PIL.UnidentifiedImageError: cannot identify image file 'x.jpg'", "bad_image"),
+    ("slurmstepd: error: *** JOB 1 ON n1 CANCELLED AT 2024-04-20T09:09:37 DUE TO TIME LIMIT ***",
+     "time_limit"),
+    ("flashrun.batch.CircuitBreakerTripped: phase train: 1 fatal rank(s)", "circuit_breaker"),
+    ("segmentation fault (core dumped)  python train.py", "segfault"),
+    ("train.py: error: unrecognized arguments: --local-rank=1", "usage_error"),
+])
+def test_markers(scan_impl, line, marker):
+    r = scan(scan_impl, line + "\n")
+    assert marker in r.all_markers
+
+
+def test_torchrun_and_deepspeed_exit_lines(scan_impl):
+    r = scan(scan_impl, "torch/distributed/elastic/multiprocessing/api.py:826] failed (exitcode: -9) "
+                        "local_rank: 0 (pid: 1322) of binary: /bin/python\n")
+    assert r.launcher_exitcode == -9
+    r = scan(scan_impl, "[ERROR] [launch.py:434:sigkill_handler] ['python'] exits with return "
+                        "code = -9\n")
+    assert r.launcher_exitcode == -9
+
+
+def test_empty_and_tiny_inputs(scan_impl):
+    assert scan(scan_impl, b"") == ScanResult()
+    assert scan(scan_impl, b"\n").lines == 1
+    assert scan(scan_impl, b"\r\n").lines == 1
+
+
+@pytest.mark.parametrize("bad", ["text", None, 3, ["a"]])
+def test_non_bytes_is_a_type_error(scan_impl, bad):
+    with pytest.raises(TypeError):
+        scan_impl.scan_tail(bad)
+    with pytest.raises(TypeError):
+        scan_impl.Scanner().feed(bad)
+
+
+def test_bytes_like_inputs(scan_impl):
+    log = b"Traceback (most recent call last):\n  File \"a\"\nKeyError: 1\n"
+    assert scan_impl.scan_tail(bytearray(log)) == scan_impl.scan_tail(memoryview(log))
+
+
+def test_incremental_equals_whole(scan_impl):
+    log = (b"[rank1]: Traceback (most recent call last):\r\n[rank1]:   File \"t.py\"\r\n"
+           b"[rank1]: ValueError: x\r\n" + TORCHRUN_BLOCK)
+    whole = scan_impl.scan_tail(log)
+    for size in (1, 2, 3, 7, 64, 4097):
+        s = scan_impl.Scanner()
+        for i in range(0, len(log), size):
+            s.feed(log[i:i + size])
+        assert s.result() == whole
+
+
+def test_result_mid_stream_does_not_disturb_the_stream(scan_impl):
+    s = scan_impl.Scanner()
+    s.feed(b"Traceback (most recent call last):\n  File \"a\"\nKeyError: 'lo")
+    early = s.result()
+    assert early.root.message == "'lo"
+    s.feed(b"ng'\n")
+    assert s.result().root.message == "'long'"
+
+
+def test_incremental_memory_is_bounded(scan_impl):
+    import tracemalloc
+
+    s = scan_impl.Scanner()
+    chunk = (b"step 1 | loss 2.0\n" * 100) + b"x" * 70000
+    s.feed(chunk)
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    for _ in range(200):  # ~14 MB streamed, with NCCL lines that keep producing events
+        s.feed(chunk + b"[E ProcessGroupNCCL.cpp:1] NCCL error: unhandled system error\n")
+    grown = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    assert grown < 1 << 20, grown
+    assert "nccl" in s.result().markers
+
+
+def test_c_scan_does_not_copy_the_tail():
+    import tracemalloc
+
+    from conftest import IMPLS
+
+    if IMPLS["c"] is None:
+        pytest.skip("C scanner not built")
+    tail = b"".join(b"step %6d | loss 1.2345 | lr 3e-4\n" % i for i in range(2000))[-65536:]
+    IMPLS["c"].scan_tail(tail)  # warm up module-level caches
+    tracemalloc.start()
+    IMPLS["c"].scan_tail(tail)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < len(tail) // 4, peak

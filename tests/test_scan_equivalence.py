@@ -1,0 +1,106 @@
+"""The C lexer and the Python twin agree on every input (hypothesis).
+
+Compared at two depths: the raw event stream (most sensitive) and the final
+ScanResult, on random token soups, random bytes, and mutated real tails
+(truncated at any offset, prefixes inserted, bytes flipped), fed whole and in
+random chunks. FLASHRUN_HYPOTHESIS_EXAMPLES scales the run (default 3500 per
+test, 14,000 in all).
+"""
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import CORPUS, DATA, IMPLS
+
+c_impl, py_impl = IMPLS["c"], IMPLS["py"]
+pytestmark = pytest.mark.skipif(c_impl is None, reason="C scanner not built")
+
+EXAMPLES = int(os.environ.get("FLASHRUN_HYPOTHESIS_EXAMPLES", "3500"))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+                    suppress_health_check=list(HealthCheck))
+
+TOKENS = [
+    b"\n", b"\r", b"\r\n", b" ", b"  ", b"\t", b"[rank1]: ", b"[rank0]:", b"[default3]:", b"7: ",
+    b"[1,2]<stderr>:", b"2021-03-10T13:22:37.483Z: ", b"Traceback (most recent call last):",
+    b"  File \"train.py\", line 3, in <module>", b"    step()", b"    ~~~^^^", b"KeyError: 'x'",
+    b"ValueError", b"torch.OutOfMemoryError: CUDA out of memory", b"RuntimeError: ", b":",
+    b"\x1b[31m", b"\x1b[0m", b"\x1b]0;title\x07", b"\x1b", b"\x00", b"\xff\xfe", b"\xe2\x94\x82 ",
+    b"\xe2\x95\xb0\xe2\x94\x80", b"  | ", b"  +-+---- 1 ----", b"  + Exception Group Traceback "
+    b"(most recent call last):", b"The above exception was the direct cause of the following "
+    b"exception:", b"During handling of the above exception, another exception occurred:",
+    b"Original Traceback (most recent call last):", b"Killed", b"  rank      : 1",
+    b"  exitcode  : -9", b"  error_file: <N/A>", b"  traceback : Signal 9 (SIGKILL) received",
+    b"Root Cause (first observed failure):", b"Failures:", b"failed (exitcode: 1)",
+    b"exits with return code = -9", b"terminate called after throwing an instance of 'c10::E'",
+    b"  what():  NCCL error", b"[E ProcessGroupNCCL.cpp:1] Watchdog caught collective operation "
+    b"timeout", b"it/s][rank2]: Traceback (most recent call last):", b"E1129 12:00:00 x",
+    b"step 5 | loss 1.0", b"wandb: Syncing", b"x" * 4090, b"y" * 9000, b"CircuitBreakerTripped",
+    b"No space left on device", b"ChildFailedError:", b"=====", b"Error: x", b"Warning: y",
+]
+
+
+def _real_tails():
+    tails = [p.read_bytes() for p in sorted((DATA / "golden").glob("*.log"))]
+    tails += [p.read_bytes() for p in sorted(CORPUS.glob("*.log"))]
+    return tails or [b"Traceback (most recent call last):\n  File \"a\"\nKeyError: 1\n"]
+
+
+REAL = _real_tails()
+
+
+def check(data):
+    assert c_impl._lex_events(data) == py_impl._lex_events(data)
+    assert c_impl.scan_tail(data) == py_impl.scan_tail(data)
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(TOKENS), max_size=40))
+def test_token_soup(parts):
+    check(b"".join(parts))
+
+
+@SETTINGS
+@given(st.binary(max_size=600))
+def test_random_bytes(data):
+    check(data)
+
+
+@st.composite
+def mutated_tail(draw):
+    data = bytearray(draw(st.sampled_from(REAL)))
+    start = draw(st.integers(0, len(data)))
+    end = draw(st.integers(start, len(data)))
+    data = data[start:end]
+    for _ in range(draw(st.integers(0, 4))):
+        kind = draw(st.sampled_from(["flip", "prefix", "insert"]))
+        pos = draw(st.integers(0, len(data)))
+        if kind == "flip" and data:
+            pos = min(pos, len(data) - 1)
+            data[pos] ^= draw(st.integers(1, 255))
+        elif kind == "prefix":
+            line_start = data.rfind(b"\n", 0, pos) + 1
+            data[line_start:line_start] = draw(st.sampled_from(TOKENS[6:12]))
+        else:
+            data[pos:pos] = draw(st.sampled_from(TOKENS))
+    return bytes(data)
+
+
+@SETTINGS
+@given(mutated_tail())
+def test_mutated_real_tails(data):
+    check(data)
+
+
+@SETTINGS
+@given(mutated_tail(), st.lists(st.integers(0, 1 << 16), max_size=8))
+def test_random_split_points(data, cuts):
+    whole = c_impl.scan_tail(data)
+    for impl in (c_impl, py_impl):
+        scanner = impl.Scanner()
+        prev = 0
+        for cut in sorted(c % (len(data) + 1) for c in cuts) + [len(data)]:
+            scanner.feed(data[prev:cut])
+            prev = cut
+        assert scanner.result() == whole
