@@ -50,11 +50,11 @@ _ROWS = {
     F.OUT_OF_MEMORY: (A.FAIL_JOB, "job", A.FAIL_JOB, "job",
                       "the same configuration runs out of memory again; lower the batch size"),
     F.WORKER_CRASH: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
-                     "a worker died without a code error; restart from the newest checkpoint"),
+                     "no code error was seen, so the group restarts from the newest checkpoint"),
     F.HANG: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
-             "the run stopped making progress; stop it and restart from the newest checkpoint"),
+             "it was stopped and restarts from the newest checkpoint"),
     F.COMMUNICATION_ERROR: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
-                            "a collective or rendezvous failed; the group restarts together"),
+                            "the whole group restarts together from the newest checkpoint"),
     F.NETWORK_DEGRADATION: (A.PAUSE_JOB, "job", A.PAUSE_JOB, "job",
                             "a network dependency is down; back off before trying again"),
     F.ACCELERATOR_FAILURE: (A.RETRY_TASK, "task", A.REPLACE_NODE, "node",
@@ -72,7 +72,7 @@ _ROWS = {
     F.CORRELATED_INCIDENT: (A.FREEZE_AUTOMATION, "sweep", A.FREEZE_AUTOMATION, "sweep",
                             "many runs failed together; stop acting until a person looks"),
     F.UNKNOWN: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
-                "nothing says why it died; one restart from the newest checkpoint is cheap"),
+                "one restart from the newest checkpoint is cheap"),
 }
 
 

@@ -1,0 +1,120 @@
+"""Library front door for one supervised job: ``run`` (blocking) and ``run_async``.
+
+Where it sits in DESIGN.md's data flow: an API call → spec (a GroupSpec) →
+supervisor → ... → journal, and a ``RunResult`` back to the caller. ``run``
+works from plain code and from inside a running event loop (a notebook cell):
+there it drives the supervisor on a private loop in a helper thread. Either
+way, cancelling or interrupting it stops and reaps everything it started.
+"""
+import os
+import re
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Optional, Sequence, Tuple, Union
+
+from . import loop
+from .journal import Journal
+from .policy.decide import RecoveryDecision
+from .state import TrialState
+from .stream import Echo
+from .supervisor import Backoff, Coordinator, GroupSpec, supervise
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """How a supervised job ended."""
+
+    state: TrialState
+    attempts: int
+    decisions: Tuple[RecoveryDecision, ...]
+    tail: bytes
+    exit_code: Optional[int]
+    run_dir: str
+
+    @property
+    def succeeded(self) -> bool:
+        return self.state == TrialState.SUCCEEDED
+
+
+def torchrun_argv(command: Sequence[str], nproc_per_node: int, *,
+                  rdzv_port: Optional[int] = None) -> Tuple[str, ...]:
+    """Wrap ``python script.py args`` (or ``python -m mod``, or any program) in torchrun.
+
+    Without ``rdzv_port`` the group is ``--standalone`` (torchrun picks a free
+    port); sweeps pass distinct ports so concurrent groups never collide.
+    """
+    if nproc_per_node < 1:
+        raise ValueError("nproc_per_node must be >= 1, got %r" % nproc_per_node)
+    launcher = [sys.executable, "-m", "torch.distributed.run", "--nproc-per-node",
+                str(nproc_per_node)]
+    if rdzv_port is None:
+        launcher.append("--standalone")
+    else:
+        launcher += ["--nnodes", "1", "--rdzv-backend", "c10d",
+                     "--rdzv-endpoint", "127.0.0.1:%d" % rdzv_port]
+    command = list(command)
+    if command and re.fullmatch(r"python[0-9.]*", os.path.basename(command[0])):
+        command = command[1:]
+        if command[:1] == ["-m"]:
+            return tuple(launcher + ["--module"] + command[1:])
+        return tuple(launcher + command)
+    return tuple(launcher + ["--no-python"] + command)
+
+
+def default_run_dir(command: Sequence[str], root: PathLike = "runs") -> Path:
+    words = [os.path.splitext(os.path.basename(w))[0] for w in command
+             if w.endswith(".py")] or [os.path.basename(command[0])]
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", words[0]) or "run"
+    return Path(root) / ("%s-%s" % (name, time.strftime("%Y%m%d-%H%M%S")))
+
+
+def _spec(argv, *, nproc_per_node=None, mode=None, **options) -> GroupSpec:
+    argv = list(argv)
+    if nproc_per_node:
+        return GroupSpec(argv=torchrun_argv(argv, nproc_per_node),
+                         mode=mode or "coordinated_training", **options)
+    return GroupSpec(argv=tuple(argv), mode=mode or "independent_tasks", **options)
+
+
+async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
+                    nproc_per_node: Optional[int] = None, max_restarts: int = 3,
+                    hang_timeout: Optional[float] = None, grace: float = 45.0,
+                    fatal_grace: float = 10.0, env: Optional[Mapping[str, str]] = None,
+                    cwd: Optional[PathLike] = None, mode: Optional[str] = None,
+                    echo=None, ring_size: int = 256 * 1024, backoff: Backoff = Backoff(),
+                    say=None) -> RunResult:
+    """Supervise one command (or torchrun group) until it succeeds or fails for good.
+
+    ``echo``: where live output goes (a binary stream or callable; None: nowhere).
+    ``say``: called with flashrun's one-line conclusions (default: the logger).
+    """
+    spec = _spec(argv, nproc_per_node=nproc_per_node, mode=mode, max_restarts=max_restarts,
+                 hang_timeout=hang_timeout, grace=grace, fatal_grace=fatal_grace,
+                 env=dict(env or {}), cwd=None if cwd is None else os.fspath(cwd),
+                 ring_size=ring_size)
+    run_dir = Path(run_dir) if run_dir is not None else default_run_dir(argv)
+    journal = Journal(run_dir)
+    sink = Echo(echo) if echo is not None else None
+    try:
+        journal.emit("trial_queued", spec.trial_id, None, argv=list(spec.argv))
+        kwargs = {} if say is None else {"say": say}
+        res = await supervise(spec, run_dir=run_dir, journal=journal, echo=sink,
+                              coordinator=Coordinator(journal), backoff=backoff, **kwargs)
+    except BaseException as exc:
+        journal.emit("run_cancelled", spec.trial_id, None, reason=type(exc).__name__)
+        raise
+    finally:
+        if sink is not None:
+            sink.close()
+        journal.close()
+    return RunResult(res.state, res.attempts, res.decisions, res.tail, res.exit_code,
+                     str(run_dir))
+
+
+def run(argv: Sequence[str], **options) -> RunResult:
+    """Blocking ``run_async``; safe inside a running loop (Jupyter)."""
+    return loop.run(run_async(argv, **options))
