@@ -10,14 +10,18 @@ Choosing the root cause:
    group adds more), the markers on its message lines, and the activity count
    when its last terminal was printed. A record followed by STALE_ACTIVITY
    lines of ordinary output was caught and survived; it is not a cause.
-2. Wrapper records (torchrun's ``ChildFailedError``, a launcher's
-   ``CalledProcessError``) say nothing about the user's failure.
+2. Wrapper records (torchrun's ``ChildFailedError`` and ``SignalException``, a
+   launcher's ``CalledProcessError``) say nothing about the user's failure.
 3. When torchrun's block names a root-cause rank, the last record of that rank
    is believed. If records carry rank prefixes but none from that rank, the
    root rank printed nothing (killed by a signal): the others are symptoms.
 4. Otherwise the last record that is not a communication symptom (a peer's
    ``Connection closed by peer``, a watchdog timeout) is believed; if all are
    symptoms, the first one.
+5. torchrun's "first observed failure" is a race: a rank that aborted on a
+   dead peer can be reported before the peer's SIGKILL. When the believed
+   record is only such a symptom and the block's other failures include a rank
+   killed by a hard signal (not torchrun's own SIGTERM), that death is the cause.
 """
 from . import _scan_types as T
 
@@ -25,7 +29,12 @@ MAX_RECORDS = 32
 _SYMPTOM = (T.MARKER_BIT["peer_closed"] | T.MARKER_BIT["gloo"] | T.MARKER_BIT["nccl"]
             | T.MARKER_BIT["watchdog"] | T.MARKER_BIT["dist_backend"]
             | T.MARKER_BIT["rendezvous"])
-_WRAPPERS = (b"ChildFailedError", b"CalledProcessError")
+_WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"]
+# Launcher-side exceptions: torchrun's wrapper, a launcher's subprocess check, and
+# torchrun's own SignalException when it is told to stop. They never explain a death.
+_WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException")
+# Signals torchrun itself sends when it tears a group down: not a cause.
+_SOFT_SIGNALS = (1, 2, 15)
 
 
 class _Record:
@@ -75,6 +84,7 @@ class Fold:
         self.native = None
         self.child_failed = False
         self.cfe = {T.SEC_NONE: {}, T.SEC_ROOT: {}, T.SEC_OTHER: {}}
+        self.hard_other = None  # (rank, exitcode) of another failure killed by a hard signal
 
     def copy(self):
         other = Fold.__new__(Fold)
@@ -85,6 +95,7 @@ class Fold:
         other.exitcode, other.native = self.exitcode, self.native
         other.child_failed = self.child_failed
         other.cfe = {k: dict(v) for k, v in self.cfe.items()}
+        other.hard_other = self.hard_other
         return other
 
     def _new(self, rank):
@@ -132,6 +143,10 @@ class Fold:
         elif kind == T.EV_CFE:
             self.cfe[b][a] = c
             self.child_failed = True
+            if b == T.SEC_OTHER and a == T.CFE_EXITCODE and self.hard_other is None:
+                code = _int(c)
+                if code is not None and code < 0 and -code not in _SOFT_SIGNALS:
+                    self.hard_other = (_int(self.cfe[b].get(T.CFE_RANK)), code)
 
     def _cfe_root(self):
         return self.cfe[T.SEC_ROOT] or self.cfe[T.SEC_NONE]
@@ -158,6 +173,11 @@ class Fold:
                 continue
             candidates.append(record)
         root = _choose(candidates, cfe_rank)
+        if (root is not None and self.hard_other is not None and root.mask & _SYMPTOM
+                and not root.mask & ~_SYMPTOM & ~_WEAK):
+            root = None
+            cfe_rank, cfe_exit = self.hard_other
+            signal = -cfe_exit
         markers, evidence = [], []
         for bit in sorted(self.marks):
             act, line = self.marks[bit]
@@ -224,6 +244,5 @@ def _choose(candidates, cfe_rank):
             return ranked[-1]
         if any(r.rank >= 0 for r in candidates):
             return None
-    plain = [r for r in candidates if not (r.mask & _SYMPTOM) or r.mask & ~_SYMPTOM
-             & ~(T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"])]
+    plain = [r for r in candidates if not (r.mask & _SYMPTOM) or r.mask & ~_SYMPTOM & ~_WEAK]
     return plain[-1] if plain else candidates[0]

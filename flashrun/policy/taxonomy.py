@@ -101,25 +101,25 @@ class FailureSignals:
     def from_scan(cls, exit_code, scan, *, hung=False, correlated=False):
         """Build the signals from an exit status and a ScanResult."""
         signal = signal_from_exit(exit_code)
-        for candidate in (scan.launcher_exitcode, scan.cfe_exitcode):
-            if signal is None and candidate is not None and candidate < 0:
-                signal = -candidate
         if signal is None:
             signal = scan.signal
+        for candidate in (scan.cfe_exitcode, scan.launcher_exitcode):
+            if signal is None and candidate is not None and candidate < 0:
+                signal = -candidate
         root = scan.root
         line = root.line if root else None
+        if line is None and scan.cfe_rank is not None:
+            line = "torchrun: rank %d failed with exitcode %s" % (scan.cfe_rank, scan.cfe_exitcode)
         if line is None and scan.evidence:
             line = scan.evidence[-1][1]
-        if line is None and scan.cfe_rank is not None:
-            line = "torchrun root cause: rank %d, exitcode %s" % (scan.cfe_rank, scan.cfe_exitcode)
-        elif line is None and scan.launcher_exitcode is not None:
+        if line is None and scan.launcher_exitcode is not None:
             line = "launcher: a worker failed with exitcode %d" % scan.launcher_exitcode
         return cls(
             exit_code=exit_code,
             signal=signal,
             root_exception=root.exc_type if root else None,
             root_line=line,
-            root_rank=root.rank if root else scan.cfe_rank,
+            root_rank=root.rank if root and root.rank is not None else scan.cfe_rank,
             chain_types=tuple(t.exc_type for t in scan.chain),
             root_markers=frozenset(scan.root_markers),
             markers=frozenset(scan.markers),
