@@ -216,3 +216,18 @@ def test_status_and_logs_commands(tmp_path):
     bad = subprocess.run(cli + ["status", str(tmp_path)], capture_output=True, text=True,
                          timeout=60)
     assert bad.returncode == 2 and "not a flashrun run directory" in bad.stderr
+
+
+def test_flaky_data_breaker_fails_fast_as_data_error(tmp_path):
+    """Issue 5's example under `flashrun run`: the breaker trips on all ranks, no restart loop."""
+    flaky = str(ROOT / "examples" / "train_with_flaky_data.py")
+    p = subprocess.run([sys.executable, "-m", "flashrun", "run", "--nproc-per-node", "2",
+                        "--max-restarts", "3", "--grace", "5", "--run-dir", str(tmp_path / "f"),
+                        "--", "python", flaky, "--steps", "12", "--fail-burst-at", "3"],
+                       capture_output=True, timeout=300)
+    err = p.stderr.decode(errors="replace")
+    assert p.returncode == 1, err[-3000:]
+    assert "data_error → fail_job" in err
+    assert "after 1 attempt(s)" in err
+    out = p.stdout.decode(errors="replace")
+    assert out.count("CircuitBreakerTripped") >= 2
