@@ -8,7 +8,6 @@ way, cancelling or interrupting it stops and reaps everything it started.
 """
 import os
 import re
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Mapping, Optional, Sequence, Tuple, Union
 
 from . import loop
 from .journal import Journal
+from .launch import command_argv
 from .policy.decide import RecoveryDecision
 from .state import TrialState
 from .stream import Echo
@@ -40,31 +40,6 @@ class RunResult:
         return self.state == TrialState.SUCCEEDED
 
 
-def torchrun_argv(command: Sequence[str], nproc_per_node: int, *,
-                  rdzv_port: Optional[int] = None) -> Tuple[str, ...]:
-    """Wrap ``python script.py args`` (or ``python -m mod``, or any program) in torchrun.
-
-    Without ``rdzv_port`` the group is ``--standalone`` (torchrun picks a free
-    port); sweeps pass distinct ports so concurrent groups never collide.
-    """
-    if nproc_per_node < 1:
-        raise ValueError("nproc_per_node must be >= 1, got %r" % nproc_per_node)
-    launcher = [sys.executable, "-m", "torch.distributed.run", "--nproc-per-node",
-                str(nproc_per_node)]
-    if rdzv_port is None:
-        launcher.append("--standalone")
-    else:
-        launcher += ["--nnodes", "1", "--rdzv-backend", "c10d",
-                     "--rdzv-endpoint", "127.0.0.1:%d" % rdzv_port]
-    command = list(command)
-    if command and re.fullmatch(r"python[0-9.]*", os.path.basename(command[0])):
-        command = command[1:]
-        if command[:1] == ["-m"]:
-            return tuple(launcher + ["--module"] + command[1:])
-        return tuple(launcher + command)
-    return tuple(launcher + ["--no-python"] + command)
-
-
 def default_run_dir(command: Sequence[str], root: PathLike = "runs") -> Path:
     words = [os.path.splitext(os.path.basename(w))[0] for w in command
              if w.endswith(".py")] or [os.path.basename(command[0])]
@@ -73,11 +48,9 @@ def default_run_dir(command: Sequence[str], root: PathLike = "runs") -> Path:
 
 
 def _spec(argv, *, nproc_per_node=None, mode=None, **options) -> GroupSpec:
-    argv = list(argv)
-    if nproc_per_node:
-        return GroupSpec(argv=torchrun_argv(argv, nproc_per_node),
-                         mode=mode or "coordinated_training", **options)
-    return GroupSpec(argv=tuple(argv), mode=mode or "independent_tasks", **options)
+    default_mode = "coordinated_training" if nproc_per_node else "independent_tasks"
+    return GroupSpec(argv=tuple(command_argv(argv, nproc_per_node)),
+                     mode=mode or default_mode, **options)
 
 
 async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,

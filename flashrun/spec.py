@@ -18,7 +18,7 @@ same ids; :attr:`TrialSpec.key` hashes the parameters alone.
 
 :func:`launch_argv` gives the argv to spawn (torchrun trials under ``python -m
 torch.distributed.run`` with their own c10d endpoint); :class:`PortAllocator` hands out
-rendezvous ports that no two live groups share.
+rendezvous ports that no two live groups share (both live in :mod:`flashrun.launch`).
 """
 from __future__ import annotations
 
@@ -32,10 +32,10 @@ import math
 import os
 import re
 import shlex
-import sys
-import threading
 from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+from .launch import PortAllocator, command_argv, free_port  # noqa: F401  (re-exported)
 
 __all__ = ["SpecError", "Objective", "TrialSpec", "SweepSpec", "load", "parse", "from_mapping",
            "dry_run_lines", "launch_argv", "free_port", "PortAllocator", "MAX_TRIALS"]
@@ -659,69 +659,6 @@ def dry_run_lines(spec: SweepSpec) -> List[str]:
 
 
 def launch_argv(trial: TrialSpec, rdzv_port: Optional[int] = None) -> List[str]:
-    """The argv to spawn for *trial*. A leading bare ``python``/``python3`` means the
-    interpreter running flashrun (``sys.executable``).
-
-    Torchrun trials: ``sys.executable -m torch.distributed.run --nnodes 1 --nproc-per-node
-    K --rdzv-backend c10d --rdzv-endpoint 127.0.0.1:PORT --rdzv-id ID --max-restarts 0``
-    (flashrun does the restarting), then ``python script.py ...`` → ``script.py ...``,
-    ``python -m pkg ...`` → ``--module pkg ...``, anything else → ``--no-python`` + argv.
-    *rdzv_port* ``None`` → port 0: the rendezvous store binds a free port itself
-    (race-free); pass one from :class:`PortAllocator` to make it explicit. Plain trials
-    ignore *rdzv_port*."""
-    argv = list(trial.argv)
-    if _PYTHON.match(argv[0]):
-        argv[0] = sys.executable
-    if not trial.torchrun:
-        return argv
-    head = [sys.executable, "-m", "torch.distributed.run", "--nnodes", "1",
-            "--nproc-per-node", str(trial.nproc), "--rdzv-backend", "c10d",
-            "--rdzv-endpoint", "127.0.0.1:%d" % (rdzv_port or 0), "--rdzv-id", trial.trial_id,
-            "--max-restarts", "0"]
-    rest = argv[1:] if argv[0] == sys.executable else None
-    if rest and rest[0] == "-u":
-        rest = rest[1:]
-    if rest and len(rest) >= 2 and rest[0] == "-m":
-        return head + ["--module", *rest[1:]]
-    if rest and not rest[0].startswith("-"):
-        return head + rest
-    return head + ["--no-python", *argv]
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port the kernel says is free right now (bind to port 0, read it, close)."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
-
-
-class PortAllocator:
-    """Rendezvous ports for concurrent groups: never one port to two live groups.
-
-    ``acquire()`` probes (default :func:`free_port`) until it gets a port not currently
-    leased; ``release(port)`` gives it back when the group has exited. Thread-safe."""
-
-    def __init__(self, probe: Any = free_port, attempts: int = 100) -> None:
-        self._probe, self._attempts = probe, attempts
-        self._leased: set = set()
-        self._lock = threading.Lock()
-
-    def acquire(self) -> int:
-        with self._lock:
-            for _ in range(self._attempts):
-                port = self._probe()
-                if port not in self._leased:
-                    self._leased.add(port)
-                    return port
-        raise RuntimeError("no free port after %d probes" % self._attempts)
-
-    def release(self, port: int) -> None:
-        with self._lock:
-            self._leased.discard(port)
-
-    @property
-    def leased(self) -> frozenset:
-        with self._lock:
-            return frozenset(self._leased)
+    """The argv to spawn for *trial* (see :func:`flashrun.launch.command_argv`)."""
+    return command_argv(trial.argv, trial.nproc if trial.torchrun else None,
+                        rdzv_port=rdzv_port, rdzv_id=trial.trial_id)
