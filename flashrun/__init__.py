@@ -21,6 +21,8 @@ _LAZY = {
     "run": ("flashrun.api", "run"),
     "run_async": ("flashrun.api", "run_async"),
     "RunResult": ("flashrun.api", "RunResult"),
+    "sweep": ("flashrun.sweep", "sweep"),
+    "Sweep": ("flashrun.sweep", "Sweep"),
 }
 
 __all__ = sorted(_LAZY) + ["__version__", "scan"]

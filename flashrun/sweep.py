@@ -1,0 +1,272 @@
+"""Many trials at once: slots, one supervised task per trial, results, resume.
+
+Where it sits in DESIGN.md's data flow::
+
+    grid.yaml / API call → spec → [sweep] → supervisor (per trial) → ... → journal → view, results
+
+``run_sweep`` expands nothing itself (the spec did): it writes the run
+directory, queues every trial that has not already succeeded, and runs them
+through the supervisor with ``concurrency`` process slots (a K-rank torchrun
+trial takes K). All trials share one ``Coordinator``: a correlated incident
+freezes automation for the whole sweep (running trials go on; nothing is
+restarted or launched), and a ``pause_job`` decision holds every launch until
+its back-off is over. ``Sweep`` is the notebook handle around it: blocking,
+background, or awaited, inside a running loop or not.
+"""
+import asyncio
+import json
+import logging
+import sys
+import threading
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Union
+
+from . import loop as _loop
+from .events import EventType as E
+from .journal import Journal
+from .launch import PortAllocator
+from .results import as_dataframe, best_trial, collect_metrics, summary_lines, write_results
+from .spec import SweepSpec, TrialSpec, from_mapping, launch_argv, load
+from .state import TrialState
+from .stream import Echo
+from .supervisor import Backoff, Coordinator, GroupSpec, supervise
+
+logger = logging.getLogger(__name__)
+
+INCIDENT_THRESHOLD = 3      # failures of distinct trials ...
+INCIDENT_WINDOW_S = 60.0    # ... inside this many seconds freeze automation
+
+
+class Slots:
+    """A FIFO weighted semaphore: a trial waits for ``n`` process slots in arrival order."""
+
+    def __init__(self, capacity: int):
+        self.capacity = self.free = capacity
+        self._waiters: deque = deque()
+
+    async def acquire(self, n: int) -> None:
+        n = min(n, self.capacity)
+        if not self._waiters and self.free >= n:
+            self.free -= n
+            return
+        fut = asyncio.get_running_loop().create_future()
+        entry = [n, fut]
+        self._waiters.append(entry)
+        try:
+            await fut
+        except BaseException:
+            if entry in self._waiters:
+                self._waiters.remove(entry)
+            elif fut.done() and not fut.cancelled():
+                self.release(n)
+            raise
+
+    def release(self, n: int) -> None:
+        self.free += min(n, self.capacity)
+        while self._waiters and self._waiters[0][0] <= self.free:
+            n, fut = self._waiters.popleft()
+            if not fut.done():
+                self.free -= n
+                fut.set_result(None)
+
+
+def default_run_dir(spec: SweepSpec, root: Union[str, Path] = "runs") -> Path:
+    return Path(root) / ("%s-%s" % (spec.name, time.strftime("%Y%m%d-%H%M%S")))
+
+
+def _prepare(spec: SweepSpec, run_dir: Path) -> None:
+    run_dir.mkdir(parents=True, exist_ok=True)
+    spec_file = run_dir / "spec.yaml"
+    if not spec_file.exists():
+        spec_file.write_text(spec.to_yaml())
+    for trial in spec.trials:
+        tdir = run_dir / "trials" / trial.trial_id
+        tdir.mkdir(parents=True, exist_ok=True)
+        (tdir / "params.json").write_text(json.dumps(dict(trial.params), indent=1, default=str))
+
+
+async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
+                    verbose: bool = False, backoff: Backoff = Backoff(),
+                    incident_threshold: int = INCIDENT_THRESHOLD,
+                    incident_window_s: float = INCIDENT_WINDOW_S,
+                    grace: float = 45.0, fatal_grace: float = 10.0) -> List[dict]:
+    """Run (or resume) every trial of ``spec`` in ``run_dir``; the results rows."""
+    run_dir = Path(run_dir)
+    _prepare(spec, run_dir)
+    journal = Journal(run_dir)
+    say = view.print_line if view is not None else logger.warning
+    coordinator = Coordinator(journal, incident_threshold=incident_threshold,
+                              incident_window_s=incident_window_s)
+    if journal.state.frozen:
+        coordinator.frozen = False
+        journal.emit(E.RESUMED, by="flashrun resume")
+    done = {tid for tid, t in journal.state.trials.items() if t.state == TrialState.SUCCEEDED}
+    pending = [t for t in spec.trials if t.trial_id not in done]
+    for trial in pending:
+        journal.emit(E.TRIAL_QUEUED, trial.trial_id, params=dict(trial.params),
+                     argv=list(trial.argv))
+    if view is not None:
+        view.update(journal.state)
+        journal.listen(lambda state, event: view.update(state))
+    slots = Slots(spec.concurrency)
+    ports = PortAllocator()
+    echo = Echo(_line_sink(say)) if verbose else None
+    durations: Dict[str, float] = {}
+
+    async def one(trial: TrialSpec) -> None:
+        await slots.acquire(trial.nproc)
+        port = ports.acquire() if trial.torchrun else None
+        try:
+            group = GroupSpec(argv=tuple(launch_argv(trial, port)), trial_id=trial.trial_id,
+                              mode=trial.mode, env=dict(trial.env), cwd=trial.cwd,
+                              max_restarts=spec.max_restarts, hang_timeout=spec.hang_timeout,
+                              grace=grace, fatal_grace=fatal_grace, slots=trial.nproc)
+            res = await supervise(group, run_dir=run_dir, journal=journal,
+                                  coordinator=coordinator, echo=echo, backoff=backoff, say=say)
+            durations[trial.trial_id] = res.duration_s
+        finally:
+            if port is not None:
+                ports.release(port)
+            slots.release(trial.nproc)
+
+    tasks = [asyncio.ensure_future(one(t)) for t in pending]
+    try:
+        await asyncio.gather(*tasks)
+    except BaseException:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        journal.emit(E.RUN_CANCELLED, reason="the sweep was cancelled")
+        raise
+    finally:
+        if echo is not None:
+            echo.close()
+        rows = _results(spec, run_dir, journal, durations)
+        if view is not None:
+            view.close(journal.state)
+        journal.close()
+    return rows
+
+
+def _line_sink(say):
+    def sink(data: bytes) -> None:
+        for line in data.decode("utf-8", "replace").splitlines():
+            say(line)
+    return sink
+
+
+def _results(spec: SweepSpec, run_dir: Path, journal: Journal, durations) -> List[dict]:
+    metrics = {}
+    for trial in spec.trials:
+        st = journal.state.trials.get(trial.trial_id)
+        if st is None or st.attempt is None:
+            continue
+        adir = run_dir / "trials" / trial.trial_id / ("attempt-%d" % st.attempt)
+        metrics[trial.trial_id] = collect_metrics(adir)
+    return write_results(run_dir, spec, journal.state, metrics, durations)
+
+
+class Sweep:
+    """A sweep you can run blocking, in the background, or awaited (notebooks too).
+
+    ``rows`` (after it ends) are the results as dicts; ``dataframe()`` the same as
+    a pandas DataFrame when pandas is installed.
+    """
+
+    def __init__(self, spec: SweepSpec, run_dir: Optional[Union[str, Path]] = None, *,
+                 view: Any = "auto", verbose: bool = False, **options):
+        self.spec = spec
+        self.run_dir = Path(run_dir) if run_dir is not None else default_run_dir(spec)
+        self.verbose = verbose
+        self.options = options
+        self._view = view
+        self.rows: Optional[List[dict]] = None
+        self._thread: Optional[threading.Thread] = None
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._task: Optional[asyncio.Future] = None
+        self._error: Optional[BaseException] = None
+
+    def _make_view(self):
+        if self._view == "auto":
+            from .view import make_view
+            return make_view(sys.stdout, verbose=self.verbose, spec=self.spec,
+                             run_dir=str(self.run_dir))
+        return self._view
+
+    async def run_async(self) -> List[dict]:
+        self.rows = await run_sweep(self.spec, self.run_dir, view=self._make_view(),
+                                    verbose=self.verbose, **self.options)
+        return self.rows
+
+    def run(self) -> List[dict]:
+        """Block until every trial is done (works inside a running loop)."""
+        return _loop.run(self.run_async())
+
+    def start(self) -> "Sweep":
+        """Run in a background thread; ``wait()``, ``status()``, ``cancel()`` follow it."""
+        if self._thread is not None:
+            raise RuntimeError("this sweep was already started")
+        ready = threading.Event()
+
+        def main():
+            self._loop = _loop.new_event_loop()
+            self._task = self._loop.create_task(self.run_async())
+            ready.set()
+            try:
+                self._loop.run_until_complete(self._task)
+            except BaseException as exc:  # noqa: B902 - reported by wait()
+                self._error = exc
+            finally:
+                self._loop.close()
+
+        self._thread = threading.Thread(target=main, name="flashrun-sweep", daemon=True)
+        self._thread.start()
+        ready.wait()
+        return self
+
+    def wait(self, timeout: Optional[float] = None) -> Optional[List[dict]]:
+        if self._thread is None:
+            raise RuntimeError("start() the sweep first")
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            return None
+        if self._error is not None and not isinstance(self._error, asyncio.CancelledError):
+            raise self._error
+        return self.rows
+
+    def cancel(self, timeout: Optional[float] = 120) -> None:
+        """Stop every trial (reaping every process) and wait for it."""
+        if self._loop is not None and self._task is not None and not self._task.done():
+            self._loop.call_soon_threadsafe(self._task.cancel)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def status(self) -> Dict[str, int]:
+        """Trial counts by state, read from the run directory."""
+        from .events import read_events
+        from .state import fold
+
+        events = self.run_dir / "events.jsonl"
+        if not events.exists():
+            return {}
+        return {k: v for k, v in fold(read_events(events, strict=False)).counts().items() if v}
+
+    def best(self):
+        return best_trial(self.rows or [], self.spec.objective)
+
+    def summary(self) -> List[str]:
+        return summary_lines(self.rows or [], self.best(), self.spec.objective)
+
+    def dataframe(self):
+        return as_dataframe(self.rows or [])
+
+
+def sweep(source: Optional[Union[str, Path]] = None, *, run_dir=None, view: Any = "auto",
+          verbose: bool = False, **fields) -> Sweep:
+    """A Sweep from a grid.yaml path, or from the same fields as keyword arguments."""
+    options = {k: fields.pop(k) for k in ("backoff", "incident_threshold", "incident_window_s",
+                                          "grace", "fatal_grace") if k in fields}
+    spec = load(source) if source is not None else from_mapping(fields)
+    return Sweep(spec, run_dir, view=view, verbose=verbose, **options)
