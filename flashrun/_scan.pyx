@@ -9,7 +9,7 @@ the events into the ScanResult, so equal events mean equal results.
 Read ``_scan_py.py`` first: every function here mirrors one there.
 """
 from libc.string cimport memchr, memcmp, memcpy, memmove
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 cimport cython
 
 from . import _scan_types as T
@@ -96,9 +96,9 @@ cdef uint64_t _HOST_OOM = T.MARKER_BIT["host_oom"]
 
 
 cdef inline unsigned int _hash(const unsigned char* p) noexcept nogil:
-    """Hash of the three bytes ending at p."""
-    return ((<unsigned int>(p - 2)[0] << 10) ^ (<unsigned int>(p - 1)[0] << 5) ^ p[0]) \
-        & (HSIZE - 1)
+    """Hash of the three bytes ending at p (multiplicative, top 16 bits)."""
+    cdef uint32_t g = (<uint32_t>(p - 2)[0]) | (<uint32_t>(p - 1)[0] << 8) | (<uint32_t>p[0] << 16)
+    return (g * <uint32_t>2654435761u) >> 16
 
 
 cdef void _build_tables() noexcept:
@@ -396,6 +396,7 @@ cdef class Lexer:
     cdef Py_ssize_t found[MAXN]
     cdef int touched[MAXN]
     cdef int ntouched
+    cdef int last_slot
     cdef uint64_t mask
     cdef unsigned char cbuf[CAP]
 
@@ -415,6 +416,7 @@ cdef class Lexer:
         for k in range(MAXN):
             self.found[k] = -1
         self.ntouched = 0
+        self.last_slot = 0
 
     cdef Lexer copy(self):
         cdef Lexer other = Lexer()
@@ -429,9 +431,13 @@ cdef class Lexer:
 
     cdef int _slot(self, Py_ssize_t rank) noexcept nogil:
         cdef int k, best = 0
+        if self.slot_rank[self.last_slot] == rank:  # ranks are unique: same answer as the scan
+            self.slot_used[self.last_slot] = self.lineno
+            return self.last_slot
         for k in range(NSLOTS):
             if self.slot_rank[k] == rank:
                 self.slot_used[k] = self.lineno
+                self.last_slot = k
                 return k
             if self.slot_used[k] < self.slot_used[best]:
                 best = k
@@ -441,6 +447,7 @@ cdef class Lexer:
         self.slot_prev[best] = 0
         self.slot_msg[best] = 0
         self.slot_group[best] = 0
+        self.last_slot = best
         return best
 
     cdef int _emit(self, int kind, Py_ssize_t rank, Py_ssize_t a, object b,
@@ -481,6 +488,9 @@ cdef class Lexer:
         cdef const unsigned char* body
         cdef Py_ssize_t bn
         self.lineno += 1
+        for k in range(self.ntouched):  # forget the previous line's needle hits
+            self.found[self.touched[k]] = -1
+        self.ntouched = 0
         if dirty < 0:
             dirty = memchr(s, 0x1B, n) != NULL or memchr(s, 0, n) != NULL
         if dirty:
@@ -510,12 +520,7 @@ cdef class Lexer:
             e -= 1
         if e == 6 and memcmp(body, b"Killed", 6) == 0:
             self.mask |= _HOST_OOM
-        try:
-            self._structure(rank, body, bn)
-        finally:
-            for k in range(self.ntouched):
-                self.found[self.touched[k]] = -1
-            self.ntouched = 0
+        self._structure(rank, body, bn)
         return 0
 
     cdef int _structure(self, Py_ssize_t rank, const unsigned char* body,
