@@ -339,10 +339,12 @@ def test_c_scan_does_not_copy_the_tail():
 
     if IMPLS["c"] is None:
         pytest.skip("C scanner not built")
-    tail = b"".join(b"step %6d | loss 1.2345 | lr 3e-4\n" % i for i in range(2000))[-65536:]
+    tail = b"".join(b"step %6d | loss 1.2345 | lr 3e-4\n" % i for i in range(40000))
     IMPLS["c"].scan_tail(tail)  # warm up module-level caches
     tracemalloc.start()
     IMPLS["c"].scan_tail(tail)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert peak < len(tail) // 4, peak
+    # the scanner's fixed buffers (two segments, a cleaning buffer) and the result,
+    # nothing that grows with the 1.4 MB input
+    assert peak < 64 * 1024 < len(tail), peak
