@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from flashrun import spec as S
+from flashrun._spec_build import _render
 from flashrun.spec import SpecError
 
 BRIEF = """\
@@ -284,7 +285,7 @@ def test_any_value_is_one_argv_token_and_survives_spec_yaml(value):
     text = yaml.dump({"command": "prog --v {v}", "grid": {"v": [value]}},
                      Dumper=S._yaml_classes()[1])
     s = S.parse(text, source="g.yaml")
-    assert s.trials[0].argv == ("prog", "--v", S._render(value))
+    assert s.trials[0].argv == ("prog", "--v", _render(value))
     assert SAFE_ID.match(s.trials[0].trial_id)
     again = S.parse(s.to_yaml(), source="spec.yaml")
     assert (again.trials[0].argv, again.trials[0].trial_id) == (s.trials[0].argv,
