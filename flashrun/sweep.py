@@ -107,9 +107,10 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
     for trial in pending:
         journal.emit(E.TRIAL_QUEUED, trial.trial_id, params=dict(trial.params),
                      argv=list(trial.argv))
+    live: Dict[str, Any] = {}
     if view is not None:
-        view.update(journal.state)
-        journal.listen(lambda state, event: view.update(state))
+        view.update(journal.state, live)
+        journal.listen(lambda state, event: view.update(state, live))
     slots = Slots(spec.concurrency)
     ports = PortAllocator()
     echo = Echo(_line_sink(say)) if verbose else None
@@ -126,6 +127,9 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
             res = await supervise(group, run_dir=run_dir, journal=journal,
                                   coordinator=coordinator, echo=echo, backoff=backoff, say=say)
             durations[trial.trial_id] = res.duration_s
+            if view is not None and res.last_log_dir:
+                live[trial.trial_id] = _finished(res)
+                view.update(journal.state, live)
         finally:
             if port is not None:
                 ports.release(port)
@@ -148,6 +152,14 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
             view.close(journal.state)
         journal.close()
     return rows
+
+
+def _finished(res):
+    from .view import TrialLive
+
+    lines = [ln for ln in res.tail.decode("utf-8", "replace").splitlines() if ln.strip()]
+    return TrialLive(last_line=lines[-1][-120:] if lines else None,
+                     last_metric=collect_metrics(res.last_log_dir))
 
 
 def _line_sink(say):
