@@ -40,10 +40,11 @@ import pickle
 import re
 import shutil
 import signal
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, List, Mapping, Optional, Tuple, Union
+
+from .atomic import write_atomic
 
 logger = logging.getLogger(__name__)
 
@@ -165,19 +166,7 @@ def _fsync_dir(path: Path) -> None:
 
 
 def _atomic_write_json(path: Path, obj: Any) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=".%s." % path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(obj, f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, json.dumps(obj, indent=1))
     _fsync_dir(path.parent)
 
 

@@ -21,9 +21,10 @@ import json
 import logging
 import math
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+
+from .atomic import write_atomic
 
 __all__ = ["METRICS_MARKER", "collect_metrics", "read_metrics_line", "build_rows",
            "write_results", "best_trial", "summary_lines", "as_dataframe", "columns", "flatten"]
@@ -214,22 +215,6 @@ def _cell(v: Any) -> str:
     return json.dumps(v, sort_keys=True)
 
 
-def _atomic_write(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=".%s." % path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def write_results(run_dir: PathLike, spec: Any, state: Any,
                   metrics_by_trial: Mapping[str, Optional[Mapping]],
                   durations: Optional[Mapping[str, float]] = None) -> List[dict]:
@@ -238,7 +223,7 @@ def write_results(run_dir: PathLike, spec: Any, state: Any,
     run_dir = Path(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     rows = build_rows(spec, state, metrics_by_trial, durations)
-    _atomic_write(run_dir / "results.json",
+    write_atomic(run_dir / "results.json",
                   json.dumps(rows, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
     cols = columns(rows)
     buf = io.StringIO()
@@ -247,7 +232,7 @@ def write_results(run_dir: PathLike, spec: Any, state: Any,
     for r in rows:
         f = flatten(r)
         writer.writerow([_cell(f.get(c)) for c in cols])
-    _atomic_write(run_dir / "results.csv", buf.getvalue())
+    write_atomic(run_dir / "results.csv", buf.getvalue())
     return rows
 
 

@@ -18,11 +18,11 @@ import dataclasses
 import enum
 import json
 import os
-import tempfile
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional, Union
 
+from flashrun.atomic import write_atomic
 from flashrun.events import Event, EventType
 
 __all__ = [
@@ -374,21 +374,8 @@ def write_state(path: Union[str, "os.PathLike[str]"], state: RunState, *, fsync:
     never half of one."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(state.to_dict(), indent=2, sort_keys=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=".%s." % path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            if fsync:
-                os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, json.dumps(state.to_dict(), indent=2, sort_keys=False) + "\n",
+                 fsync=fsync)
 
 
 def read_state(path: Union[str, "os.PathLike[str]"]) -> RunState:
