@@ -679,6 +679,17 @@ cdef class Lexer:
         return 0
 
 
+cdef inline Py_ssize_t _next_at(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, int c,
+                                Py_ssize_t cached) noexcept nogil:
+    """Index of the next byte ``c`` at or after ``i`` (``n`` if none); a cached answer
+    still ahead of ``i`` is reused, so each byte value is searched once per chunk."""
+    cdef const void* hit
+    if cached >= i:
+        return cached
+    hit = memchr(p + i, c, n - i)
+    return n if hit == NULL else <Py_ssize_t>(<const unsigned char*>hit - p)
+
+
 @cython.final
 cdef class Scanner:
     """Incremental scanner: ``feed`` chunks of a stream, then ``result()``.
@@ -764,7 +775,6 @@ cdef class Scanner:
         """Scan the next chunk of the stream (bytes-like)."""
         cdef bytes data
         cdef const unsigned char* p
-        cdef const void* hit
         cdef Py_ssize_t n, i = 0, j, nl = -1, cr = -1, esc = -1, nul = -1
         if isinstance(chunk, bytes):
             data = <bytes>chunk
@@ -775,23 +785,15 @@ cdef class Scanner:
         p = <const unsigned char*>data
         n = len(data)
         while i < n:
-            if nl < i:
-                hit = memchr(p + i, 0x0A, n - i)
-                nl = n if hit == NULL else <const unsigned char*>hit - p
-            if cr < i:
-                hit = memchr(p + i, 0x0D, n - i)
-                cr = n if hit == NULL else <const unsigned char*>hit - p
+            nl = _next_at(p, n, i, 0x0A, nl)
+            cr = _next_at(p, n, i, 0x0D, cr)
             j = nl if nl < cr else cr
             if j == n:
                 self._partial(p + i, n - i)
                 break
             if self.npending == 0 and not self.long_:
-                if esc < i:
-                    hit = memchr(p + i, 0x1B, n - i)
-                    esc = n if hit == NULL else <const unsigned char*>hit - p
-                if nul < i:
-                    hit = memchr(p + i, 0, n - i)
-                    nul = n if hit == NULL else <const unsigned char*>hit - p
+                esc = _next_at(p, n, i, 0x1B, esc)
+                nul = _next_at(p, n, i, 0, nul)
                 self._whole(p + i, j - i, p[j] == 0x0D, esc < j or nul < j)
             else:
                 self._partial(p + i, j - i)
