@@ -260,13 +260,15 @@ class Lexer:
     def line(self, s):
         """Process one segment (no line terminators, at most SEGMENT_CAP bytes)."""
         self.lineno += 1
+        needles = self.present  # needles seen in the raw chunk: a filter, not a rule
         if b"\x1b" in s or b"\x00" in s:
             s = clean(s)
+            needles = T.NEEDLES  # cleaning can join a needle that escapes split
         rank, off = strip_prefixes(s, 0)
         body = s[off:]
         mask = 0
         found = {}
-        for needle, bit in self.present:
+        for needle, bit in needles:
             p = body.find(needle)
             if p >= 0:
                 mask |= bit

@@ -9,7 +9,7 @@ test, 14,000 in all).
 import os
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import CORPUS, DATA, IMPLS
@@ -38,6 +38,7 @@ TOKENS = [
     b"timeout", b"it/s][rank2]: Traceback (most recent call last):", b"E1129 12:00:00 x",
     b"step 5 | loss 1.0", b"wandb: Syncing", b"x" * 4090, b"y" * 9000, b"CircuitBreakerTripped",
     b"No space left on device", b"ChildFailedError:", b"=====", b"Error: x", b"Warning: y",
+    b"T\x1b[31mraceback (most recent call last):", b"NCCL\x00 error",
 ]
 
 
@@ -57,6 +58,7 @@ def check(data):
 
 @SETTINGS
 @given(st.lists(st.sampled_from(TOKENS), max_size=40))
+@example([b"[rank1]: T", b"\x1b[31m", b"raceback (most recent call last):", b"\n"])
 def test_token_soup(parts):
     check(b"".join(parts))
 
