@@ -129,7 +129,7 @@ def test_echo_failing_sink_disables_echo(caplog):
 
     echo = Echo(broken)
     src = echo.source("[x] ")
-    with caplog.at_level(logging.WARNING, logger="flashrun.stream"):
+    with caplog.at_level(logging.WARNING, logger="flashrun.echo"):
         src.write(b"hello\n")
         assert echo.flush(5)
         src.write(b"ignored\n")
