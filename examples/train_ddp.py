@@ -36,6 +36,9 @@ step K+1 begins. Modes, and what each leaves in the log:
                       ranks block in DDP's gradient all_reduce. Prints nothing.
   import              ``import nonexistent_module`` at start-up (before the process
                       group): ModuleNotFoundError traceback. --crash-at is ignored.
+  import_after_init   the same import just after ``init_process_group``, so torch's
+                      distributed excepthook prints the traceback behind ``[rankR]:``
+                      (what a lazy import in a real job looks like). --crash-at is ignored.
   oom                 raises a real torch.OutOfMemoryError with CUDA's message (the
                       class exists on CPU builds; no memory is actually exhausted).
   nccl_timeout        prints a simulated NCCL watchdog line
@@ -50,6 +53,14 @@ step K+1 begins. Modes, and what each leaves in the log:
                       only writer; --crash-rank is ignored. Prints one log line
                       ``WARNING flashrun.ckpt: FLASHRUN_CKPT_FAULT=kill_before_manifest:
                       killing this process before the manifest of step N``.
+
+One-shot faults for any launcher: ``--fault-marker PATH`` makes the faulting
+rank append one JSON line ``{"t": <time.time()>, "mode": ..., "rank": ...,
+"step": ...}`` to PATH just before the fault fires (the fault's own timestamp);
+with ``--crash-once`` the fault fires only while PATH does not exist yet, so it
+fires once however the job is relaunched (plain torchrun restarts set no
+``$FLASHRUN_ATTEMPT``). Combine with ``--crash-attempt -1``.
+``--log-time`` appends ``| time T`` (``time.time()``) to each step line.
 
 On resume, rank 0 prints ``resumed from step N (attempt A)`` and flashrun.ckpt
 logs ``WARNING flashrun.ckpt: skipping checkpoint <dir>: <reason>`` for each
@@ -72,9 +83,10 @@ except ImportError:  # run from a checkout without installing flashrun
     from flashrun import ckpt
 
 CRASH_MODES = (
-    "exit", "raise", "sigkill", "hang", "import", "oom", "nccl_timeout",
+    "exit", "raise", "sigkill", "hang", "import", "import_after_init", "oom", "nccl_timeout",
     "corrupt_ckpt", "kill_in_ckpt_write",
 )
+START_UP_MODES = ("import", "import_after_init")  # fire at start-up; --crash-at is ignored
 IN_FEATURES = 16
 HIDDEN = 64
 
@@ -111,12 +123,38 @@ def parse_args(argv=None):
                    help="the rank that faults (default 0)")
     p.add_argument("--crash-attempt", type=int, default=0, metavar="N",
                    help="inject only when $FLASHRUN_ATTEMPT == N (default 0); -1 = always")
+    p.add_argument("--fault-marker", default=None, metavar="PATH",
+                   help="the faulting rank appends a JSON line (time, mode, rank, step) "
+                        "to PATH just before the fault fires")
+    p.add_argument("--crash-once", action="store_true",
+                   help="fire only while --fault-marker does not exist yet (once per job, "
+                        "whatever relaunches it)")
+    p.add_argument("--log-time", action="store_true",
+                   help="append '| time T' (time.time()) to each step line")
     args = p.parse_args(argv)
-    if args.crash_mode and args.crash_mode != "import" and args.crash_at is None:
+    if args.crash_once and not args.fault_marker:
+        p.error("--crash-once needs --fault-marker")
+    if args.crash_mode and args.crash_mode not in START_UP_MODES and args.crash_at is None:
         p.error("--crash-mode %s needs --crash-at" % args.crash_mode)
     if args.steps < 1 or args.ckpt_every < 1:
         p.error("--steps and --ckpt-every must be >= 1")
     return args
+
+
+def mark_fault(path, mode, rank, step):
+    """Append the fault's own timestamp to *path* (one JSON line), durably, before it fires."""
+    if not path:
+        return
+    line = json.dumps({"t": time.time(), "mode": mode, "rank": rank, "step": step})
+    with open(path, "a") as f:
+        f.write(line + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def lazy_import_of_a_missing_module():
+    """The import_after_init fault: a module imported where it is first needed, not installed."""
+    import nonexistent_module  # noqa: F401
 
 
 def hang_forever():
@@ -173,8 +211,11 @@ def main(argv=None):
     mode = args.crash_mode
     target_rank = 0 if mode == "kill_in_ckpt_write" else args.crash_rank
     inject = mode is not None and args.crash_attempt in (-1, attempt) and rank == target_rank
+    if inject and args.crash_once and os.path.exists(args.fault_marker):
+        inject = False  # it already fired in an earlier launch
 
     if inject and mode == "import":
+        mark_fault(args.fault_marker, mode, rank, 0)
         import nonexistent_module  # noqa: F401  (injected start-up failure)
 
     import torch
@@ -186,6 +227,9 @@ def main(argv=None):
     distributed = "MASTER_ADDR" in os.environ and "RANK" in os.environ
     if distributed:
         dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=args.pg_timeout))
+    if inject and mode == "import_after_init":
+        mark_fault(args.fault_marker, mode, rank, 0)
+        lazy_import_of_a_missing_module()  # behind [rankR]: once the process group exists
 
     torch.manual_seed(args.seed)
     model = nn.Sequential(
@@ -223,7 +267,8 @@ def main(argv=None):
     loss_fn = nn.MSELoss()
 
     for step in range(start, args.steps):
-        if inject and step == args.crash_at:
+        if inject and step == args.crash_at and mode != "kill_in_ckpt_write":
+            mark_fault(args.fault_marker, mode, rank, step)
             if mode == "exit":
                 sys.exit(3)
             if mode == "raise":
@@ -248,13 +293,15 @@ def main(argv=None):
         optim.step()
         done = step + 1
         if rank == 0:
-            print("step %d | loss %.6f" % (done, loss.item()), flush=True)
+            stamp = " | time %.6f" % time.time() if args.log_time else ""
+            print("step %d | loss %.6f%s" % (done, loss.item(), stamp), flush=True)
         if done % args.ckpt_every == 0 or done == args.steps:
             rng = [torch.get_rng_state()]
             if distributed:  # tensor all_gather: the *_object collectives need NumPy
                 rng = [torch.empty_like(rng[0]) for _ in range(world)]
                 dist.all_gather(rng, torch.get_rng_state())
             if inject and mode == "kill_in_ckpt_write" and done >= args.crash_at:
+                mark_fault(args.fault_marker, mode, rank, done)
                 os.environ[ckpt.ENV_FAULT] = "kill_before_manifest"
             ckpt.save({"model": model.state_dict(), "optim": optim.state_dict(),
                        "step": done, "rng": rng}, done, keep_last=args.keep_last)
