@@ -55,7 +55,8 @@ def _spec(argv, *, nproc_per_node=None, mode=None, **options) -> GroupSpec:
 
 async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
                     nproc_per_node: Optional[int] = None, max_restarts: int = 3,
-                    hang_timeout: Optional[float] = None, grace: float = 45.0,
+                    hang_timeout: Optional[float] = None,
+                    startup_timeout: Optional[float] = None, grace: float = 45.0,
                     fatal_grace: float = 10.0, env: Optional[Mapping[str, str]] = None,
                     cwd: Optional[PathLike] = None, mode: Optional[str] = None,
                     echo=None, ring_size: int = 256 * 1024, backoff: Backoff = Backoff(),
@@ -64,9 +65,12 @@ async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
 
     ``echo``: where live output goes (a binary stream or callable; None: nowhere).
     ``say``: called with flashrun's one-line conclusions (default: the logger).
+    ``hang_timeout``: seconds of silence (no output, no heartbeat) that mean hung;
+    ``startup_timeout``: the allowance before the first output (default 2x that).
     """
     spec = _spec(argv, nproc_per_node=nproc_per_node, mode=mode, max_restarts=max_restarts,
-                 hang_timeout=hang_timeout, grace=grace, fatal_grace=fatal_grace,
+                 hang_timeout=hang_timeout, startup_timeout=startup_timeout, grace=grace,
+                 fatal_grace=fatal_grace,
                  env=dict(env or {}), cwd=None if cwd is None else os.fspath(cwd),
                  ring_size=ring_size)
     run_dir = Path(run_dir) if run_dir is not None else default_run_dir(argv)

@@ -8,7 +8,9 @@ The attempt owns three watchers and no policy:
 
 * **exit**: the group's own end, awaited (no polling);
 * **hang**: no output and no heartbeat-file touch for ``hang_timeout`` seconds;
-  the timer sleeps exactly until the deadline the last activity implies;
+  the timer sleeps exactly until the deadline the last activity implies. Until
+  the first sign of life the allowance is ``startup_timeout`` (default twice
+  the hang timeout): importing torch on a loaded machine is slow, not hung;
 * **fatal marker**: the incremental scanner reads the live stream; a cheap
   byte search on each chunk wakes the watcher when a line that should end the
   run appears (an NCCL watchdog timeout, an uncorrectable ECC error, ...). If the
@@ -88,6 +90,7 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
                       cwd: Optional[str] = None, echo: Optional[Echo] = None,
                       prefix: str = "", ring_size: int = 256 * 1024,
                       hang_timeout: Optional[float] = None, heartbeat: Optional[str] = None,
+                      startup_timeout: Optional[float] = None,
                       grace: float = 45.0, fatal_grace: float = 10.0,
                       on_started: Optional[Callable[[int], None]] = None,
                       on_stalled: Optional[Callable[[float], None]] = None) -> AttemptOutcome:
@@ -116,12 +119,15 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
                 if age is not None:
                     last = max(last, now - age)
                 silent = now - last
-                if silent >= hang_timeout:
+                limit = hang_timeout
+                if last <= output.created_at:  # nothing yet: still starting up
+                    limit = startup_timeout if startup_timeout is not None else 2 * hang_timeout
+                if silent >= limit:
                     hung = True
                     if on_stalled is not None:
                         on_stalled(silent)
                     break
-                deadline = hang_timeout - silent
+                deadline = limit - silent
             if fatal_at is not None:
                 if now >= fatal_at + fatal_grace:
                     break

@@ -53,6 +53,7 @@ class GroupSpec:
     cwd: Optional[str] = None
     max_restarts: int = 3
     hang_timeout: Optional[float] = None
+    startup_timeout: Optional[float] = None   # silence allowed before the first output
     grace: float = 45.0
     fatal_grace: float = 10.0
     ring_size: int = 256 * 1024
@@ -214,6 +215,7 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
             spec.argv, log_dir=log_dir, env=child_env(spec, run_dir, trial_dir, attempt),
             cwd=spec.cwd, echo=echo, prefix="[%s/%d] " % (spec.trial_id, attempt),
             ring_size=spec.ring_size, hang_timeout=spec.hang_timeout,
+            startup_timeout=spec.startup_timeout,
             heartbeat=str(trial_dir / "heartbeat"), grace=spec.grace, fatal_grace=spec.fatal_grace,
             on_started=lambda pid: journal.emit(E.LAUNCH_STARTED, spec.trial_id, n,
                                                 argv=list(spec.argv), pid=pid, log_dir=str(log_dir)),
