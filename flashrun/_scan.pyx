@@ -808,6 +808,10 @@ cdef class Scanner:
             push(ev)
         del events[:]
 
+    def take_recent_mask(self):
+        """Marker bits of complete lines fed since the previous call (for live alarms)."""
+        return self.fold.take_recent()
+
     def result(self):
         """The ScanResult of everything fed so far (a pending last line included)."""
         cdef Lexer lexer = self.lexer.copy()

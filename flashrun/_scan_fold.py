@@ -85,6 +85,7 @@ class Fold:
         self.child_failed = False
         self.cfe = {T.SEC_NONE: {}, T.SEC_ROOT: {}, T.SEC_OTHER: {}}
         self.hard_other = None  # (rank, exitcode) of another failure killed by a hard signal
+        self.recent = 0  # marker bits pushed since the last take_recent() (a live alarm)
 
     def copy(self):
         other = Fold.__new__(Fold)
@@ -96,6 +97,7 @@ class Fold:
         other.child_failed = self.child_failed
         other.cfe = {k: dict(v) for k, v in self.cfe.items()}
         other.hard_other = self.hard_other
+        other.recent = self.recent
         return other
 
     def _new(self, rank):
@@ -109,6 +111,8 @@ class Fold:
 
     def push(self, event):
         kind, _lineno, act, rank, a, b, c = event
+        if kind == T.EV_TERM or kind == T.EV_MARK or kind == T.EV_NATIVE:
+            self.recent |= b
         if kind == T.EV_TB:
             if not (b and rank in self.open):
                 self._new(rank)
@@ -147,6 +151,11 @@ class Fold:
                 code = _int(c)
                 if code is not None and code < 0 and -code not in _SOFT_SIGNALS:
                     self.hard_other = (_int(self.cfe[b].get(T.CFE_RANK)), code)
+
+    def take_recent(self):
+        """Marker bits pushed since the previous call, and forget them."""
+        bits, self.recent = self.recent, 0
+        return bits
 
     def _cfe_root(self):
         return self.cfe[T.SEC_ROOT] or self.cfe[T.SEC_NONE]

@@ -468,6 +468,10 @@ class Scanner:
             self._fold.push(ev)
         self._lexer.events.clear()
 
+    def take_recent_mask(self):
+        """Marker bits of complete lines fed since the previous call (for live alarms)."""
+        return self._fold.take_recent()
+
     def result(self):
         """The ScanResult of everything fed so far (a pending last line included)."""
         lexer = Lexer.__new__(Lexer)

@@ -11,9 +11,9 @@ The attempt owns three watchers and no policy:
   the timer sleeps exactly until the deadline the last activity implies. Until
   the first sign of life the allowance is ``startup_timeout`` (default twice
   the hang timeout): importing torch on a loaded machine is slow, not hung;
-* **fatal marker**: the incremental scanner reads the live stream; a cheap
-  byte search on each chunk wakes the watcher when a line that should end the
-  run appears (an NCCL watchdog timeout, an uncorrectable ECC error, ...). If the
+* **fatal marker**: the incremental scanner reads the live stream in its one
+  pass; when it has seen a marker of a line that should end the run (an NCCL
+  watchdog timeout, an uncorrectable ECC error, ...) the watcher wakes. If the
   group has not exited ``fatal_grace`` seconds later it is stopped, so a group
   that prints its death notice and then hangs is acted on at once instead of
   after the hang timeout.
@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Callable, Mapping, Optional, Sequence
 
 from .process import Exit, StopPolicy, spawn
+from ._scan_types import MARKER_BIT
 from .scan import Scanner, ScanResult
 from .stream import Echo, Output
 
@@ -37,11 +38,7 @@ logger = logging.getLogger(__name__)
 
 # Markers that mean the run is already lost even if the process keeps running.
 FATAL_MARKERS = frozenset({"watchdog", "ecc", "xid", "gpu_lost", "nccl"})
-# Cheap byte tests run on each live chunk before asking the scanner.
-_FATAL_BYTES = (b"Watchdog caught collective operation timeout", b"watchdog thread terminated",
-                b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ECC error", b"NVRM: Xid",
-                b"fallen off the bus", b"unspecified launch failure", b"NCCL error",
-                b"ncclSystemError", b"ncclInternalError", b"ncclUnhandledCudaError")
+_FATAL_MASK = sum(MARKER_BIT[m] for m in FATAL_MARKERS)
 
 
 @dataclass(frozen=True)
@@ -62,7 +59,7 @@ class AttemptOutcome:
 
 
 class _LiveWatch:
-    """The Output's watch callback: feeds the scanner, flags fatal-looking chunks."""
+    """The Output's watch callback: feeds the scanner, wakes on a fatal marker."""
 
     def __init__(self, scanner: Scanner, wake: asyncio.Event):
         self.scanner = scanner
@@ -70,11 +67,8 @@ class _LiveWatch:
 
     def __call__(self, chunk: bytes) -> None:
         self.scanner.feed(chunk)
-        if not self.wake.is_set():
-            for needle in _FATAL_BYTES:
-                if needle in chunk:
-                    self.wake.set()
-                    break
+        if self.scanner.take_recent_mask() & _FATAL_MASK and not self.wake.is_set():
+            self.wake.set()
 
 
 def _heartbeat_age(path: Optional[str]) -> Optional[float]:

@@ -348,3 +348,15 @@ def test_c_scan_does_not_copy_the_tail():
     # the scanner's fixed buffers (two segments, a cleaning buffer) and the result,
     # nothing that grows with the 1.4 MB input
     assert peak < 64 * 1024 < len(tail), peak
+
+
+def test_take_recent_mask_reports_new_marker_lines_once(scan_impl):
+    from flashrun._scan_types import MARKER_BIT
+
+    s = scan_impl.Scanner()
+    s.feed(b"step 1 | loss 2.0\n")
+    assert s.take_recent_mask() == 0
+    s.feed(b"[E ProcessGroupNCCL.cpp:1] Watchdog caught collective operation timeout\n")
+    assert s.take_recent_mask() & MARKER_BIT["watchdog"]
+    assert s.take_recent_mask() == 0  # taken
+    assert "watchdog" in s.result().markers  # results are unaffected
