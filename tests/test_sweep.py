@@ -74,7 +74,9 @@ def test_concurrency_counts_processes_and_is_respected(tmp_path):
 
 
 def test_torchrun_trials_get_distinct_rendezvous_ports(tmp_path):
-    code = "import os, json; print('FLASHRUN_METRICS', json.dumps(dict(w=int(os.environ['WORLD_SIZE']))))"
+    code = ("import os, json\n"  # rank 0 reports; both ranks writing one pipe would interleave
+            "if os.environ['RANK'] == '0':\n"
+            "    print('FLASHRUN_METRICS ' + json.dumps(dict(w=int(os.environ['WORLD_SIZE']))))")
     grid = tmp_path / "grid.yaml"
     grid.write_text(json.dumps({"name": "ports", "command": ["python", "-c", code, "{i}"],
                                 "torchrun": {"nproc_per_node": 2}, "grid": {"i": [0, 1, 2, 3]},
