@@ -166,37 +166,47 @@ def _token_carriers(needle: bytes) -> List[int]:
     return found
 
 
-def _members(pgid: int, needle: bytes) -> List[Tuple[int, int]]:
-    """(pid, pgrp) of every live member: the token's carriers and the group's processes."""
+def _members(pgid: Optional[int], needle: bytes) -> Tuple[List[Tuple[int, int]], bool]:
+    """(pid, pgrp) of every live member: the token's carriers and the group's processes;
+    and whether the process group ``pgid`` still exists.
+
+    Once a process group is empty its id may be reused by an unrelated group, so
+    a caller that saw ``False`` passes ``pgid=None`` from then on: tokens only."""
     members = [(pid, g) for pid, g in ((p, _proc_pgrp(p)) for p in _token_carriers(needle))
                if g is not None]
+    if pgid is None:
+        return members, False
     if any(g == pgid for _, g in members):
-        return members
+        return members, True
     try:
         os.killpg(pgid, 0)
     except ProcessLookupError:
-        return members
+        return members, False
     except PermissionError:
-        return members + [(pgid, pgid)]
+        return members + [(pgid, pgid)], True
     # Still signalable: zombies only, or members that cleared their environment.
     for name in os.listdir("/proc"):
         if name.isdigit() and _proc_pgrp(int(name)) == pgid:
-            return members + [(int(name), pgid)]
-    return members
+            return members + [(int(name), pgid)], True
+    return members, True
 
 
-def _signal_members(pgid: int, needle: bytes, sig: int) -> None:
-    """``sig`` to the group (killpg) and to each member living outside it."""
-    try:
-        os.killpg(pgid, sig)
-    except (ProcessLookupError, PermissionError):
-        pass
-    for pid, g in _members(pgid, needle):
+def _signal_members(pgid: Optional[int], needle: bytes, sig: int) -> bool:
+    """``sig`` to the group (killpg, while it exists) and to each member outside it.
+    Returns whether the process group still exists."""
+    members, exists = _members(pgid, needle)
+    if exists:
+        try:
+            os.killpg(pgid, sig)
+        except (ProcessLookupError, PermissionError):
+            exists = False
+    for pid, g in members:
         if g != pgid:
             try:
                 os.kill(pid, sig)
             except (ProcessLookupError, PermissionError):
                 pass
+    return exists
 
 
 # -- the guard: kills registered groups when the supervisor process dies -----

@@ -176,6 +176,7 @@ class ProcessGroup:
                  name: str, token: str) -> None:
         self.pid: int = proc.pid
         self.pgid: int = self.pid
+        self._pgid_live = True
         self.token = token
         self._needle = ("\0%s=%s\0" % (ENV_TOKEN, token)).encode()
         self.output = pipes.output
@@ -209,13 +210,29 @@ class ProcessGroup:
 
     def members(self) -> List[int]:
         """Pids of the live members: the process group, plus descendants that left it."""
-        return sorted(pid for pid, _ in _members(self.pgid, self._needle))
+        return sorted(pid for pid, _ in self._scan())
+
+    def _group_id(self) -> Optional[int]:
+        """The pgid while the group exists; None once it emptied (its id may be reused)."""
+        return self.pgid if self._pgid_live else None
+
+    def _forget_group(self) -> None:
+        if self._pgid_live:
+            self._pgid_live = False
+            _GUARD.unregister(self.pgid)  # the guard still kills the token's carriers
+
+    def _scan(self):
+        members, exists = _members(self._group_id(), self._needle)
+        if not exists:
+            self._forget_group()
+        return members
 
     def _signal(self, sig: int) -> None:
-        _signal_members(self.pgid, self._needle, sig)
+        if not _signal_members(self._group_id(), self._needle, sig):
+            self._forget_group()
 
     def _alive(self) -> bool:
-        return bool(_members(self.pgid, self._needle))
+        return bool(self._scan())
 
     async def wait(self, timeout: Optional[float] = None) -> Optional[Exit]:
         """The :class:`Exit` once the group is done; None if ``timeout`` s pass first.
