@@ -1,0 +1,258 @@
+# Byte-level helpers of the C lexer (included by _scan.pyx). Each mirrors the
+# function of the same name in _scan_py.py: launcher prefixes, terminal-line names,
+# noise and record starts, ANSI/NUL cleaning. No Python objects: all nogil.
+
+cdef const char* _EXC_SUFFIX[9]
+_EXC_SUFFIX[:] = [b"Error", b"Exception", b"Interrupt", b"Exit", b"Tripped", b"Failure",
+                  b"ExceptionGroup", b"StopIteration", b"Expired"]
+cdef const char* _NOISE[10]
+_NOISE[:] = [b"ERROR:", b"WARNING:", b"wandb:", b"Process finished", b"srun:",
+             b"slurmstepd:", b"frame #", b"Exception raised from", b"terminate called",
+             b"<NO_OTHER_FAILURES>"]
+# Which _NOISE prefixes start with a given byte, so a line checks at most two.
+cdef unsigned short _NOISE_FIRST[256]
+cdef unsigned char _IDENT[256]
+
+
+cdef void _build_classes() noexcept:
+    cdef int c, k
+    for c in range(256):
+        _NOISE_FIRST[c] = 0
+        _IDENT[c] = c == 0x5F or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
+    for k in range(10):
+        _NOISE_FIRST[<unsigned char>_NOISE[k][0]] |= 1 << k
+
+
+_build_classes()
+cdef const char* _RECORD[4]
+_RECORD[:] = [b"ERROR:", b"WARNING:", b"INFO", b"wandb:"]
+cdef const char* _CFE_KEYS[4]
+_CFE_KEYS[:] = [b"rank", b"exitcode", b"error_file", b"traceback"]
+
+
+cdef inline bint _digit(unsigned char c) noexcept nogil:
+    return 0x30 <= c <= 0x39
+
+
+cdef inline bint _alpha(unsigned char c) noexcept nogil:
+    return c == 0x5F or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
+
+
+cdef inline bint _starts(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                         const char* lit) noexcept nogil:
+    """Does s[i:] start with the NUL-terminated literal? Stops at the first mismatch."""
+    cdef Py_ssize_t k = 0
+    while lit[k]:
+        if i + k >= n or s[i + k] != <unsigned char>lit[k]:
+            return 0
+        k += 1
+    return 1
+
+
+cdef inline Py_ssize_t _number(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                               int maxlen, Py_ssize_t* end) noexcept nogil:
+    cdef Py_ssize_t j = i, v = 0
+    while j < n and j - i < maxlen and _digit(s[j]):
+        v = v * 10 + s[j] - 0x30
+        j += 1
+    end[0] = j
+    return v if j > i else -1
+
+
+cdef Py_ssize_t _iso_timestamp(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    cdef const char* pat = b"dddd-dd-ddTdd:dd:dd"
+    cdef Py_ssize_t k, j
+    if i + 19 > n:
+        return -1
+    for k in range(19):
+        if pat[k] == b'd':
+            if not _digit(s[i + k]):
+                return -1
+        elif s[i + k] != <unsigned char>pat[k]:
+            return -1
+    j = i + 19
+    if j < n and s[j] == 0x2E:
+        j += 1
+        while j < n and _digit(s[j]):
+            j += 1
+    if j < n and s[j] == 0x5A:
+        j += 1
+    if j + 1 < n and s[j] == 0x3A and s[j + 1] == 0x20:
+        return j + 2
+    if j < n and s[j] == 0x20:
+        return j + 1
+    return -1
+
+
+cdef Py_ssize_t _launcher_prefix(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                                 Py_ssize_t* rank) noexcept nogil:
+    cdef Py_ssize_t j, k, r, w
+    cdef const char* word
+    if i >= n:
+        return -1
+    if s[i] == 0x5B:
+        for w in range(2):
+            word = b"rank" if w == 0 else b"default"
+            if _starts(s, n, i + 1, word):
+                r = _number(s, n, i + 1 + (4 if w == 0 else 7), 6, &j)
+                if r >= 0 and _starts(s, n, j, b"]:"):
+                    j += 2
+                    if j < n and s[j] == 0x20:
+                        j += 1
+                    rank[0] = r
+                    return j
+                return -1
+        _number(s, n, i + 1, 6, &j)
+        if j > i + 1 and j < n and s[j] == 0x2C:
+            r = _number(s, n, j + 1, 6, &k)
+            if r >= 0 and (_starts(s, n, k, b"]<stderr>:") or _starts(s, n, k, b"]<stdout>:")):
+                rank[0] = r
+                return k + 10
+        return -1
+    if _digit(s[i]):
+        r = _number(s, n, i, 5, &j)
+        if j + 1 < n and s[j] == 0x3A and s[j + 1] == 0x20:
+            rank[0] = r
+            return j + 2
+    return -1
+
+
+cdef Py_ssize_t _strip_prefixes(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                                Py_ssize_t* rank) noexcept nogil:
+    cdef Py_ssize_t j, r = -1, it
+    rank[0] = -1
+    for it in range(4):
+        j = _iso_timestamp(s, n, i)
+        if j > 0:
+            i = j
+            continue
+        j = _launcher_prefix(s, n, i, &r)
+        if j < 0:
+            break
+        rank[0] = r
+        i = j
+    return i
+
+
+cdef Py_ssize_t _terminal_name(const unsigned char* s, Py_ssize_t n, bint* colon) noexcept nogil:
+    cdef Py_ssize_t i = 0
+    colon[0] = 0
+    if n == 0 or not _alpha(s[0]):
+        return 0
+    while True:
+        while i < n and _IDENT[s[i]]:
+            i += 1
+        if i + 1 < n and s[i] == 0x2E and _alpha(s[i + 1]):
+            i += 1
+            continue
+        break
+    if i > 200:
+        return 0
+    if i == n:
+        return i
+    if s[i] == 0x3A and (i + 1 == n or s[i + 1] == 0x20):
+        colon[0] = 1
+        return i
+    return 0
+
+
+cdef bint _exception_like(const unsigned char* s, Py_ssize_t end) noexcept nogil:
+    cdef Py_ssize_t start = end, L, k, sl
+    while start > 0 and s[start - 1] != 0x2E:
+        start -= 1
+    L = end - start
+    if (L == 5 and memcmp(s + start, b"Error", 5) == 0) or (
+            L == 7 and memcmp(s + start, b"Failure", 7) == 0):
+        return 0
+    for k in range(9):
+        sl = 0
+        while _EXC_SUFFIX[k][sl]:
+            sl += 1
+        if L >= sl and memcmp(s + end - sl, _EXC_SUFFIX[k], sl) == 0:
+            return 1
+    return 0
+
+
+cdef inline bint _glog(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    return (n >= 6 and (s[0] == b'E' or s[0] == b'W' or s[0] == b'I' or s[0] == b'F')
+            and _digit(s[1]) and _digit(s[2]) and _digit(s[3]) and _digit(s[4])
+            and s[5] == 0x20)
+
+
+cdef bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    cdef int k
+    cdef unsigned char c
+    if n == 0:
+        return 1
+    c = s[0]
+    if c == b'=' or c == b'-' or c == b'*' or c == b'#' or _glog(s, n):
+        return 1
+    if c == 0x5B and n >= 3 and (s[1] == b'E' or s[1] == b'W' or s[1] == b'I' or s[1] == b'F') \
+            and (_digit(s[2]) or s[2] == 0x20):
+        return 1
+    cdef unsigned short which = _NOISE_FIRST[c]
+    k = 0
+    while which:
+        if which & 1 and _starts(s, n, 0, _NOISE[k]):
+            return 1
+        which >>= 1
+        k += 1
+    return n >= 7 and s[n - 1] == b'D' and memcmp(s + n - 7, b" FAILED", 7) == 0
+
+
+cdef bint _is_record_start(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    cdef int k
+    if n == 0:
+        return 0
+    if s[0] == 0x5B or _digit(s[0]) or _glog(s, n):
+        return 1
+    for k in range(4):
+        if _starts(s, n, 0, _RECORD[k]):
+            return 1
+    return 0
+
+
+cdef inline bint _frame_like(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    return n == 0 or s[0] == 0x20 or s[0] == 0x09 or s[0] == 0xE2 or s[0] == 0x5E \
+        or s[0] == 0x7E
+
+
+cdef inline Py_ssize_t _lstrip(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i = 0
+    while i < n and s[i] == 0x20:
+        i += 1
+    return i
+
+
+cdef Py_ssize_t _clean(const unsigned char* s, Py_ssize_t n, unsigned char* out) noexcept nogil:
+    cdef Py_ssize_t i = 0, o = 0
+    cdef unsigned char c
+    while i < n:
+        c = s[i]
+        if c == 0:
+            i += 1
+        elif c == 0x1B:
+            i += 1
+            if i < n and s[i] == 0x5B:
+                i += 1
+                while i < n and 0x30 <= s[i] <= 0x3F:
+                    i += 1
+                while i < n and 0x20 <= s[i] <= 0x2F:
+                    i += 1
+                if i < n and 0x40 <= s[i] <= 0x7E:
+                    i += 1
+            elif i < n and s[i] == 0x5D:
+                i += 1
+                while i < n and s[i] != 0x07 and s[i] != 0x1B:
+                    i += 1
+                if i < n and s[i] == 0x07:
+                    i += 1
+                elif i + 1 < n and s[i] == 0x1B and s[i + 1] == 0x5C:
+                    i += 2
+            elif i < n:
+                i += 1
+        else:
+            out[o] = c
+            o += 1
+            i += 1
+    return o
