@@ -236,13 +236,13 @@ def test_flaky_data_breaker_fails_fast_as_data_error(tmp_path):
 def test_silent_start_up_gets_its_own_allowance(tmp_path):
     """A child silent for longer than the hang timeout *before its first line* is
     starting up, not hung, until the start-up allowance runs out."""
-    slow = "import time; time.sleep(1.5); print('up', flush=True); time.sleep(0.2)"
-    r = flashrun.run([sys.executable, "-c", slow], run_dir=tmp_path / "a", hang_timeout=1.0,
+    slow = "import time; time.sleep(3.5); print('up', flush=True); time.sleep(0.2)"
+    r = flashrun.run([sys.executable, "-c", slow], run_dir=tmp_path / "a", hang_timeout=3.0,
                      max_restarts=0, grace=1.0)
-    assert r.succeeded and r.attempts == 1
-    stuck = "import time; time.sleep(30)"
+    assert r.succeeded and r.attempts == 1  # 3.5 s silent > 3 s timeout, < 6 s allowance
+    stuck = "import time; time.sleep(60)"
     t0 = time.monotonic()
-    r = flashrun.run([sys.executable, "-c", stuck], run_dir=tmp_path / "b", hang_timeout=1.0,
+    r = flashrun.run([sys.executable, "-c", stuck], run_dir=tmp_path / "b", hang_timeout=3.0,
                      max_restarts=0, grace=1.0)
     assert r.state == "failed" and r.decisions[0].failure_class == "hang"
-    assert 2.0 <= time.monotonic() - t0 < 25
+    assert 6.0 <= time.monotonic() - t0 < 45
