@@ -130,10 +130,11 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
             await asyncio.wait({waiter, woken}, timeout=deadline,
                                return_when=asyncio.FIRST_COMPLETED)
             if woken.done() and fatal_at is None:
-                hit = FATAL_MARKERS.intersection(scanner.result().all_markers)
+                seen = scanner.result()
+                hit = FATAL_MARKERS.intersection(seen.all_markers)
                 if hit:
                     fatal_at = time.monotonic()
-                    fatal = _fatal_line(scanner.result(), hit)
+                    fatal = _fatal_line(seen, hit)
                     logger.info("[%s] fatal marker seen (%s); stopping in %.0fs unless it exits",
                                 prefix, ", ".join(sorted(hit)), fatal_grace)
                 else:

@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+from .cli import UsageError
 from .events import read_events
 from .state import RunState, fold
 
@@ -27,7 +28,6 @@ def cmd_run(args):
     from .api import run
 
     if not args.command:
-        from .cli import UsageError
         raise UsageError("run: give the command after --, e.g. flashrun run -- python train.py")
     if args.command[0] == "--":
         args.command = args.command[1:]
@@ -60,7 +60,6 @@ def cmd_run(args):
 def load_state(run_dir: Path) -> RunState:
     events = run_dir / "events.jsonl"
     if not events.exists():
-        from .cli import UsageError
         raise UsageError("%s is not a flashrun run directory (no events.jsonl)" % run_dir)
     return fold(read_events(events, strict=False))
 
@@ -89,7 +88,6 @@ def cmd_status(args):
 def _attempt_dir(run_dir: Path, trial, attempt):
     trials = sorted(p for p in (run_dir / "trials").glob("*") if p.is_dir())
     if not trials:
-        from .cli import UsageError
         raise UsageError("%s has no trials yet" % run_dir)
     tdir = run_dir / "trials" / trial if trial else trials[0]
     attempts = sorted((p for p in tdir.glob("attempt-*")), key=lambda p: int(p.name[8:]))
@@ -100,7 +98,6 @@ def _attempt_dir(run_dir: Path, trial, attempt):
     else:
         chosen = tdir / "attempt-0"
     if not chosen.exists():
-        from .cli import UsageError
         raise UsageError("no such attempt: %s" % chosen)
     return tdir.name, chosen
 

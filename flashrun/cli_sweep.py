@@ -8,6 +8,7 @@ summary, and exits 0 only when every trial succeeded.
 import sys
 from pathlib import Path
 
+from .cli import UsageError
 from .spec import SpecError, dry_run_lines, load
 
 
@@ -32,7 +33,6 @@ def _run(spec, run_dir, verbose):
 
 
 def cmd_sweep(args):
-    from .cli import UsageError
 
     try:
         spec = load(args.grid)
@@ -47,7 +47,6 @@ def cmd_sweep(args):
 
 
 def cmd_resume(args):
-    from .cli import UsageError
 
     run_dir = Path(args.run_dir)
     spec_file = run_dir / "spec.yaml"

@@ -248,6 +248,11 @@ class Sweep:
             raise self._error
         return self.rows
 
+    @property
+    def done(self) -> bool:
+        """A started sweep has finished (succeeded, failed or been cancelled)."""
+        return self._thread is not None and not self._thread.is_alive()
+
     def cancel(self, timeout: Optional[float] = 120) -> None:
         """Stop every trial (reaping every process) and wait for it."""
         if self._loop is not None and self._task is not None and not self._task.done():

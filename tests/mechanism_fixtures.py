@@ -127,6 +127,17 @@ def children_of(pid: int) -> Set[int]:
     return out
 
 
+def descendants(pid: int) -> List[int]:
+    """Every process below ``pid`` in the process tree (children, grandchildren, ...)."""
+    out: List[int] = []
+    todo = [pid]
+    while todo:
+        for child in children_of(todo.pop()):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
 def assert_no_children(ignore: Iterable[int] = (), timeout: float = 5.0) -> None:
     """No child of the test process is left (but the orphan guard and ``ignore``,
     children that other tests left behind): everything was reaped."""
@@ -143,34 +154,33 @@ def assert_no_children(ignore: Iterable[int] = (), timeout: float = 5.0) -> None
         (pid, proc_stat(pid)) for pid in left)
 
 
+def _pids_ready(path: Path, count: int, deadline: float) -> Optional[List[int]]:
+    """The pids in ``path`` once there are ``count``; None to wait more; fail at the deadline."""
+    try:
+        pids = [int(x) for x in path.read_text().split()]
+    except FileNotFoundError:
+        pids = []
+    if len(pids) >= count:
+        return pids
+    if time.monotonic() > deadline:
+        raise AssertionError("only %d of %d pids in %s" % (len(pids), count, path))
+    return None
+
+
 def read_pids(path: Path, count: int, timeout: float = 10.0) -> List[int]:
     """Wait until ``path`` lists ``count`` pids (one per line) and return them."""
     deadline = time.monotonic() + timeout
-    while True:
-        try:
-            pids = [int(x) for x in path.read_text().split()]
-        except FileNotFoundError:
-            pids = []
-        if len(pids) >= count:
-            return pids
-        if time.monotonic() > deadline:
-            raise AssertionError("only %d of %d pids in %s" % (len(pids), count, path))
+    while (pids := _pids_ready(path, count, deadline)) is None:
         time.sleep(0.01)
+    return pids
 
 
 async def aread_pids(path: Path, count: int, timeout: float = 10.0) -> List[int]:
     """:func:`read_pids` without blocking the loop."""
     deadline = time.monotonic() + timeout
-    while True:
-        try:
-            pids = [int(x) for x in path.read_text().split()]
-        except FileNotFoundError:
-            pids = []
-        if len(pids) >= count:
-            return pids
-        if time.monotonic() > deadline:
-            raise AssertionError("only %d of %d pids in %s" % (len(pids), count, path))
+    while (pids := _pids_ready(path, count, deadline)) is None:
         await asyncio.sleep(0.01)
+    return pids
 
 
 def rss_kib(field: str = "VmRSS") -> int:

@@ -16,6 +16,7 @@ import pytest
 import flashrun
 from conftest import ROOT
 from flashrun.events import read_events
+from mechanism_fixtures import alive, descendants, identify, wait_dead
 
 TRAIN = str(ROOT / "examples" / "train_ddp.py")
 pytestmark = pytest.mark.slow
@@ -129,52 +130,18 @@ def _run_cli(tmp_path, *extra):
 
 
 def _run_pids(run_dir, timeout=60):
-    """Pids of the launched torchrun leader and its workers, once they exist."""
+    """(pid, start time) of the launched torchrun leader and its workers, once they exist."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         events = run_dir / "events.jsonl"
         if events.exists():
             pids = [e.data["pid"] for e in read_events(events) if e.type.value == "launch_started"]
             if pids:
-                kids = _descendants(pids[0])
+                kids = descendants(pids[0])
                 if len(kids) >= 2:
-                    return [pids[0], *kids]
+                    return identify([pids[0], *kids])
         time.sleep(0.2)
     raise AssertionError("the run never started its workers")
-
-
-def _descendants(pid):
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open("/proc/%s/stat" % entry) as fh:
-                    fields = fh.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                out.append(int(entry))
-                out += _descendants(int(entry))
-    return out
-
-
-def _alive(pids):
-    alive = []
-    for pid in pids:
-        try:
-            with open("/proc/%d/stat" % pid) as fh:
-                if fh.read().rsplit(")", 1)[1].split()[0] != "Z":
-                    alive.append(pid)
-        except OSError:
-            pass
-    return alive
-
-
-def _gone_within(pids, seconds):
-    deadline = time.monotonic() + seconds
-    while _alive(pids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return _alive(pids)
 
 
 def test_sigkill_of_the_supervisor_leaves_no_process(tmp_path):
@@ -183,10 +150,9 @@ def test_sigkill_of_the_supervisor_leaves_no_process(tmp_path):
         pids = _run_pids(tmp_path / "cli")
         proc.kill()
         proc.wait(timeout=10)
-        assert _gone_within(pids, 10) == []
+        assert wait_dead(pids, 10) == set()
     finally:
         proc.kill()
-        os.killpg(proc.pid, signal.SIGKILL) if _alive([proc.pid]) else None
 
 
 @pytest.mark.parametrize("sig, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
@@ -196,7 +162,7 @@ def test_ctrl_c_or_sigterm_stops_everything(tmp_path, sig, status):
         pids = _run_pids(tmp_path / "cli")
         proc.send_signal(sig)
         assert proc.wait(timeout=60) == status
-        assert _alive(pids) == []
+        assert alive(pids) == set()
     finally:
         proc.kill()
 

@@ -11,8 +11,8 @@ import time
 import pytest
 
 import flashrun
-from conftest import ROOT
 from flashrun.events import read_events
+from mechanism_fixtures import alive, identify, wait_dead
 from flashrun.supervisor import Backoff
 
 FAST = Backoff(restart_base=0.05, restart_cap=0.1, pause_base=0.2, pause_cap=0.5)
@@ -163,14 +163,6 @@ def test_notebook_api_inside_a_running_loop(tmp_path):
     assert [r["state"] for r in blocking + awaited] == ["succeeded"] * 4
 
 
-def _alive(pid):
-    try:
-        with open("/proc/%d/stat" % pid) as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def test_background_sweep_status_and_cancel_leave_no_process(tmp_path):
     code = "import time; time.sleep(60)"
     sw = flashrun.sweep(name="bg", command=[sys.executable, "-c", code, "{i}"],
@@ -180,10 +172,11 @@ def test_background_sweep_status_and_cancel_leave_no_process(tmp_path):
     while sw.status().get("running", 0) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
     assert sw.status() == {"running": 2, "queued": 1}
-    pids = [e.data["pid"] for e in events(tmp_path / "run", "launch_started")]
+    procs = identify(e.data["pid"] for e in events(tmp_path / "run", "launch_started"))
     sw.cancel()
-    assert sw.wait(timeout=1) is not None or True
-    assert not any(_alive(p) for p in pids)
+    sw.wait(timeout=1)
+    assert sw.done
+    assert alive(procs) == set()
     assert sw.status().get("cancelled") == 3
 
 
@@ -206,13 +199,10 @@ def test_resume_after_sigkill_of_the_supervisor(tmp_path):
                     and len(events(run_dir, "launch_started")) == 3:
                 break
             time.sleep(0.1)
-        pids = [e.data["pid"] for e in events(run_dir, "launch_started")]
+        procs = identify(e.data["pid"] for e in events(run_dir, "launch_started"))
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
-        deadline = time.monotonic() + 10
-        while any(_alive(p) for p in pids) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not any(_alive(p) for p in pids)
+        assert wait_dead(procs, 10) == set()
     finally:
         proc.kill()
     first = [e.trial for e in events(run_dir, "run_succeeded")]

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from mechanism_fixtures import descendants
+
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "train_ddp.py"
 STEPS = ["--steps", "30", "--ckpt-every", "10"]
@@ -27,25 +29,6 @@ def child_env(**extra):
     env.update(PYTHONPATH=str(REPO), OMP_NUM_THREADS="1")
     env.update({k: str(v) for k, v in extra.items()})
     return env
-
-
-def _descendants(pid):
-    """Every live descendant of *pid* (from /proc), so none outlives a test."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open("/proc/%s/stat" % entry) as f:
-                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            children.setdefault(ppid, []).append(int(entry))
-    out, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            out.append(child)
-            todo.append(child)
-    return out
 
 
 def run(cmd, env, cwd=None, timeout=120):
@@ -61,7 +44,7 @@ def run(cmd, env, cwd=None, timeout=120):
         try:
             out, _ = proc.communicate(timeout=15)
         except subprocess.TimeoutExpired:
-            for pid in _descendants(proc.pid):
+            for pid in descendants(proc.pid):
                 try:
                     os.kill(pid, signal.SIGKILL)
                 except ProcessLookupError:
