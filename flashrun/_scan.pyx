@@ -9,6 +9,7 @@ the events into the ScanResult, so equal events mean equal results.
 Read ``_scan_py.py`` first: every function here mirrors one there.
 """
 from libc.string cimport memchr, memcmp, memcpy, memmove
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from libc.stdint cimport uint32_t, uint64_t
 cimport cython
 
@@ -114,6 +115,7 @@ cdef void _build_tables() noexcept:
 _build_tables()
 
 include "_scan_text.pxi"
+include "_scan_filter.pxi"
 
 
 @cython.final
@@ -134,7 +136,7 @@ cdef class Lexer:
     cdef int ntouched
     cdef int last_slot
     cdef uint64_t mask
-    cdef unsigned char cbuf[CAP]
+    cdef unsigned char* cbuf  # cleaned copy of a line with ESC/NUL, allocated on first use
 
     def __cinit__(self):
         cdef int k
@@ -153,6 +155,10 @@ cdef class Lexer:
             self.found[k] = -1
         self.ntouched = 0
         self.last_slot = 0
+        self.cbuf = NULL
+
+    def __dealloc__(self):
+        PyMem_Free(self.cbuf)
 
     cdef Lexer copy(self):
         cdef Lexer other = Lexer()
@@ -165,11 +171,14 @@ cdef class Lexer:
         memcpy(other.slot_group, self.slot_group, sizeof(self.slot_group))
         return other
 
-    cdef int _slot(self, Py_ssize_t rank) noexcept nogil:
-        cdef int k, best = 0
+    cdef inline int _slot(self, Py_ssize_t rank) noexcept nogil:
         if self.slot_rank[self.last_slot] == rank:  # ranks are unique: same answer as the scan
             self.slot_used[self.last_slot] = self.lineno
             return self.last_slot
+        return self._slot_find(rank)
+
+    cdef int _slot_find(self, Py_ssize_t rank) noexcept nogil:
+        cdef int k, best = 0
         for k in range(NSLOTS):
             if self.slot_rank[k] == rank:
                 self.slot_used[k] = self.lineno
@@ -218,8 +227,10 @@ cdef class Lexer:
                 k = _next[k]
             pos += 1
 
-    cdef int line(self, const unsigned char* s, Py_ssize_t n, int dirty=-1) except -1:
-        """One segment; ``dirty`` says whether it holds ESC or NUL (-1: find out)."""
+    cdef int line(self, const unsigned char* s, Py_ssize_t n, int dirty,
+                  bint may_hit) except -1:
+        """One segment; ``dirty`` says whether it holds ESC or NUL (-1: find out);
+        ``may_hit`` false means the prefilter ruled out every needle in it."""
         cdef Py_ssize_t rank, off, q, r, k, e, a, lo
         cdef const unsigned char* body
         cdef Py_ssize_t bn
@@ -230,12 +241,24 @@ cdef class Lexer:
         if dirty < 0:
             dirty = memchr(s, 0x1B, n) != NULL or memchr(s, 0, n) != NULL
         if dirty:
+            if self.cbuf == NULL:
+                self.cbuf = <unsigned char*>PyMem_Malloc(CAP)
+                if self.cbuf == NULL:
+                    raise MemoryError()
             n = _clean(s, n, self.cbuf)
             s = self.cbuf
-        off = _strip_prefixes(s, n, 0, &rank)
+        if n and (s[0] == 0x5B or _digit(s[0])):  # only these can open a prefix
+            off = _strip_prefixes(s, n, 0, &rank)
+        else:
+            off, rank = 0, -1
         body = s + off
         bn = n - off
-        self._search(body, bn)
+        if may_hit or dirty:
+            self._search(body, bn)
+        else:
+            self.mask = 0
+            if self._plain(rank, body, bn):
+                return 0
         q = self.found[N_TB]
         if q > 0:  # "...it/s][rank0]: Traceback": re-anchor at the glued prefix
             lo = q - T_LOOKBACK if q > T_LOOKBACK else 0
@@ -258,6 +281,35 @@ cdef class Lexer:
             self.mask |= _HOST_OOM
         self._structure(rank, body, bn)
         return 0
+
+    cdef inline bint _plain(self, Py_ssize_t rank, const unsigned char* body,
+                     Py_ssize_t bn) noexcept nogil:
+        """Fast path for the common line: no needle, its rank outside any traceback,
+        and nothing at its start that _structure looks for. Returns whether it
+        handled the line (what _structure and _machine would do: count activity);
+        otherwise the caller takes the full path."""
+        cdef unsigned char c
+        cdef int k
+        cdef bint colon
+        cdef Py_ssize_t end
+        if bn == 0:
+            return 0
+        c = body[0]
+        # space/tab: blank, indented torchrun fields; K: "Killed"; R, F: torchrun
+        # sections; T, D: chain separators.
+        if c == 0x20 or c == 0x09 or c == b'K' or c == b'R' or c == b'F' or c == b'T' \
+                or c == b'D':
+            return 0
+        k = self._slot(rank)
+        if self.slot_state[k] != S_OUT or self.slot_group[k]:
+            return 0
+        if _alpha(c):
+            end = _terminal_name(body, bn, &colon)
+            if end and _exception_like(body, end):
+                return 0
+        if not _is_noise(body, bn):
+            self.act += 1
+        return 1
 
     cdef int _structure(self, Py_ssize_t rank, const unsigned char* body,
                         Py_ssize_t bn) except -1:
@@ -436,9 +488,9 @@ cdef class Scanner:
 
     cdef Lexer lexer
     cdef object fold
-    cdef unsigned char pending[CAP]
+    cdef unsigned char* pending  # a line cut by a chunk boundary (CAP bytes, on first use)
     cdef Py_ssize_t npending
-    cdef unsigned char tail[CAP]
+    cdef unsigned char* tail  # the last CAP bytes of a line longer than CAP (same block)
     cdef Py_ssize_t ntail
     cdef bint long_, after_cr
 
@@ -449,6 +501,11 @@ cdef class Scanner:
         self.ntail = 0
         self.long_ = 0
         self.after_cr = 0
+        self.pending = NULL
+        self.tail = NULL
+
+    def __dealloc__(self):
+        PyMem_Free(self.pending)
 
     cdef void _append_tail(self, const unsigned char* p, Py_ssize_t n) noexcept nogil:
         cdef Py_ssize_t drop
@@ -465,6 +522,11 @@ cdef class Scanner:
 
     cdef int _partial(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t room
+        if self.pending == NULL:
+            self.pending = <unsigned char*>PyMem_Malloc(2 * CAP)
+            if self.pending == NULL:
+                raise MemoryError()
+            self.tail = self.pending + CAP
         if self.long_:
             self._append_tail(p, n)
             return 0
@@ -474,7 +536,7 @@ cdef class Scanner:
             self.npending += n
             return 0
         memcpy(self.pending + self.npending, p, room)
-        self.lexer.line(self.pending, CAP)
+        self.lexer.line(self.pending, CAP, -1, 1)
         self.npending = 0
         self.long_ = 1
         self.ntail = 0
@@ -483,27 +545,27 @@ cdef class Scanner:
 
     cdef int _end_line(self, bint is_cr) except -1:
         if self.long_:
-            self.lexer.line(self.tail, self.ntail)
+            self.lexer.line(self.tail, self.ntail, -1, 1)
         elif self.npending or not self.after_cr:
-            self.lexer.line(self.pending, self.npending)
+            self.lexer.line(self.pending, self.npending, -1, 1)
         self.npending = 0
         self.ntail = 0
         self.long_ = 0
         self.after_cr = is_cr
         return 0
 
-    cdef int _whole(self, const unsigned char* p, Py_ssize_t n, bint is_cr,
-                    int dirty) except -1:
+    cdef inline int _whole(self, const unsigned char* p, Py_ssize_t n, bint is_cr,
+                    int dirty, bint may_hit) except -1:
         """A complete line with nothing pending: no copy."""
         cdef Py_ssize_t start
         if n == 0 and self.after_cr:
             pass
         elif n <= CAP:
-            self.lexer.line(p, n, dirty)
+            self.lexer.line(p, n, dirty, may_hit)
         else:
             start = n - CAP if n - CAP > CAP else CAP
-            self.lexer.line(p, CAP, dirty)
-            self.lexer.line(p + start, n - start, dirty)
+            self.lexer.line(p, CAP, dirty, may_hit)
+            self.lexer.line(p + start, n - start, dirty, may_hit)
         self.after_cr = is_cr
         return 0
 
@@ -511,7 +573,7 @@ cdef class Scanner:
         """Scan the next chunk of the stream (bytes-like)."""
         cdef bytes data
         cdef const unsigned char* p
-        cdef Py_ssize_t n, i = 0, j, nl = -1, cr = -1, esc = -1, nul = -1
+        cdef Py_ssize_t n, i = 0, j, nl = -1, cr = -1, esc = -1, nul = -1, hit = -1
         if isinstance(chunk, bytes):
             data = <bytes>chunk
         elif isinstance(chunk, (bytearray, memoryview)):
@@ -530,7 +592,8 @@ cdef class Scanner:
             if self.npending == 0 and not self.long_:
                 esc = _next_at(p, n, i, 0x1B, esc)
                 nul = _next_at(p, n, i, 0, nul)
-                self._whole(p + i, j - i, p[j] == 0x0D, esc < j or nul < j)
+                hit = _next_hit(p, n, i, hit)
+                self._whole(p + i, j - i, p[j] == 0x0D, esc < j or nul < j, hit < j)
             else:
                 self._partial(p + i, j - i)
                 self._end_line(p[j] == 0x0D)
@@ -550,12 +613,15 @@ cdef class Scanner:
 
     def result(self):
         """The ScanResult of everything fed so far (a pending last line included)."""
-        cdef Lexer lexer = self.lexer.copy()
+        cdef Lexer lexer
+        if not self.long_ and not self.npending:  # nothing to finish: no copies
+            return self.fold.result(self.lexer.act, self.lexer.lineno)
+        lexer = self.lexer.copy()
         fold = self.fold.copy()
         if self.long_:
-            lexer.line(self.tail, self.ntail)
+            lexer.line(self.tail, self.ntail, -1, 1)
         elif self.npending:
-            lexer.line(self.pending, self.npending)
+            lexer.line(self.pending, self.npending, -1, 1)
         for ev in lexer.events:
             fold.push(ev)
         return fold.result(lexer.act, lexer.lineno)

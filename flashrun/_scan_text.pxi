@@ -9,18 +9,34 @@ cdef const char* _NOISE[10]
 _NOISE[:] = [b"ERROR:", b"WARNING:", b"wandb:", b"Process finished", b"srun:",
              b"slurmstepd:", b"frame #", b"Exception raised from", b"terminate called",
              b"<NO_OTHER_FAILURES>"]
-# Which _NOISE prefixes start with a given byte, so a line checks at most two.
-cdef unsigned short _NOISE_FIRST[256]
+# Which _NOISE prefixes (index + 1, 0 for none) start with a given byte: at most two.
+cdef unsigned char _NOISE_A[256]
+cdef unsigned char _NOISE_B[256]
+# What a first byte can mean to _is_noise, so most lines take one table load.
+cdef enum:
+    L_NOISE = 1  # = - * #: rules and banners
+    L_GLOG = 2  # E W I F: a glog record?
+    L_BRACKET = 4  # [E1129 ...] style records
+    L_PREFIX = 8  # a _NOISE prefix starts with it
+cdef unsigned char _LEAD[256]
 cdef unsigned char _IDENT[256]
 
 
 cdef void _build_classes() noexcept:
     cdef int c, k
     for c in range(256):
-        _NOISE_FIRST[c] = 0
+        _NOISE_A[c] = _NOISE_B[c] = 0
+        _LEAD[c] = (L_NOISE if c in b"=-*#" else 0) | (L_GLOG if c in b"EWIF" else 0) | (
+            L_BRACKET if c == 0x5B else 0)
         _IDENT[c] = c == 0x5F or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
     for k in range(10):
-        _NOISE_FIRST[<unsigned char>_NOISE[k][0]] |= 1 << k
+        c = <unsigned char>_NOISE[k][0]
+        if _NOISE_A[c] == 0:
+            _NOISE_A[c] = k + 1
+        else:
+            assert _NOISE_B[c] == 0, "three noise prefixes share a first byte"
+            _NOISE_B[c] = k + 1
+        _LEAD[c] |= L_PREFIX
 
 
 _build_classes()
@@ -134,7 +150,7 @@ cdef Py_ssize_t _strip_prefixes(const unsigned char* s, Py_ssize_t n, Py_ssize_t
     return i
 
 
-cdef Py_ssize_t _terminal_name(const unsigned char* s, Py_ssize_t n, bint* colon) noexcept nogil:
+cdef inline Py_ssize_t _terminal_name(const unsigned char* s, Py_ssize_t n, bint* colon) noexcept nogil:
     cdef Py_ssize_t i = 0
     colon[0] = 0
     if n == 0 or not _alpha(s[0]):
@@ -179,25 +195,27 @@ cdef inline bint _glog(const unsigned char* s, Py_ssize_t n) noexcept nogil:
             and s[5] == 0x20)
 
 
-cdef bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+cdef inline bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     cdef int k
-    cdef unsigned char c
+    cdef unsigned char c, lead
     if n == 0:
         return 1
     c = s[0]
-    if c == b'=' or c == b'-' or c == b'*' or c == b'#' or _glog(s, n):
-        return 1
-    if c == 0x5B and n >= 3 and (s[1] == b'E' or s[1] == b'W' or s[1] == b'I' or s[1] == b'F') \
-            and (_digit(s[2]) or s[2] == 0x20):
-        return 1
-    cdef unsigned short which = _NOISE_FIRST[c]
-    k = 0
-    while which:
-        if which & 1 and _starts(s, n, 0, _NOISE[k]):
+    lead = _LEAD[c]
+    if lead:
+        if lead & L_NOISE or (lead & L_GLOG and _glog(s, n)):
             return 1
-        which >>= 1
-        k += 1
-    return n >= 7 and s[n - 1] == b'D' and memcmp(s + n - 7, b" FAILED", 7) == 0
+        if lead & L_BRACKET and n >= 3 and (s[1] == b'E' or s[1] == b'W' or s[1] == b'I'
+                                            or s[1] == b'F') and (_digit(s[2]) or s[2] == 0x20):
+            return 1
+        if lead & L_PREFIX and n >= 2:  # every prefix is longer than one byte
+            k = _NOISE_A[c]
+            if s[1] == <unsigned char>_NOISE[k - 1][1] and _starts(s, n, 0, _NOISE[k - 1]):
+                return 1
+            k = _NOISE_B[c]
+            if k and s[1] == <unsigned char>_NOISE[k - 1][1] and _starts(s, n, 0, _NOISE[k - 1]):
+                return 1
+    return s[n - 1] == b'D' and n >= 7 and s[n - 1] == b'D' and memcmp(s + n - 7, b" FAILED", 7) == 0
 
 
 cdef bint _is_record_start(const unsigned char* s, Py_ssize_t n) noexcept nogil:

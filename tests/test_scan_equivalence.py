@@ -108,3 +108,22 @@ def test_random_split_points(data, cuts):
             scanner.feed(data[prev:cut])
             prev = cut
         assert scanner.result() == whole
+
+
+def test_needles_at_every_offset():
+    """The C line prefilter skips the exact needle search on lines it rules out:
+    every needle, at every offset of a line, after lines of every length mod the
+    sampling stride (so samples fall on every phase), must still be found."""
+    from flashrun._scan_types import MARKER_BIT, NEEDLES
+
+    for needle, bit in NEEDLES:
+        lines = []
+        for lead in range(12):
+            lines.append(b"q" * lead)  # shifts where the next line starts
+            lines.append(b"step 7 | " + b"z" * lead + needle + b" | tail")
+            lines.append(b"{'loss': 1.5} " * (lead % 3) + needle)
+        data = b"\n".join(lines) + b"\n"
+        events = c_impl._lex_events(data)
+        assert events == py_impl._lex_events(data), needle
+        if bit and bit != MARKER_BIT.get("host_oom", -1):
+            assert any(ev[5] & bit for ev in events if ev[0] == 4), needle  # EV_MARK

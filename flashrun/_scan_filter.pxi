@@ -1,0 +1,145 @@
+# Line prefilter of the C lexer (included by _scan.pyx): says, for a whole line,
+# "no marker needle can be in here", so the exact per-line Wu-Manber search is
+# skipped for the ordinary training output that makes up most of a tail.
+#
+# Every needle is at least MIN_NEEDLE (8) bytes long. From each needle one 8-byte
+# window is chosen, and the five 4-grams starting at its offsets 0..4 go into a
+# 64 Ki-bit set (8 KiB: it stays in L1), backed by an exact table of the grams
+# themselves for the few samples whose bit is set. Sampling a line's 4-grams every 5 bytes
+# from the line start lands on one of those five offsets of any window that lies
+# wholly in the line, so a line whose samples all miss the set holds no needle.
+# A line is searched exactly only when one of its samples is a needle gram.
+# Unlike the Wu-Manber skip loop, the samples do not depend on each other, so
+# the CPU overlaps their loads instead of waiting on each one.
+#
+# The window of each needle is the one whose grams are rarest in _ORDINARY, a
+# sample of the benign output that fills real tails (progress bars, step logs,
+# warnings with site-packages paths). The choice only moves speed: any window
+# is correct.
+
+from libc.stdint cimport uint8_t
+
+cdef enum:
+    PF_Q = 4
+    PF_STRIDE = 5  # MIN_NEEDLE - PF_Q + 1
+    PF_HBITS = 14
+    PF_SIZE = 16384  # one byte per hash value: 16 KiB, stays in L1 with the data
+    PF_SLOTS = 2048  # exact gram table, open addressing (fewer than 1024 grams)
+
+assert T.MIN_NEEDLE - PF_Q + 1 == PF_STRIDE and PF_SIZE == 1 << PF_HBITS
+
+cdef uint8_t _pf[PF_SIZE]
+cdef uint32_t _pf_gram[PF_SLOTS]  # 0 = empty: no needle holds four NUL bytes
+
+_ORDINARY = (
+    b"Epoch 1:  37%|###7      | 371/1000 [01:02<01:45,  5.97it/s, loss=2.31, v_num=0]\n"
+    b"Epoch 2: 100%|##########| 1000/1000 [02:47<00:00,  5.97it/s, loss=1.87, lr=3e-4]\n"
+    b"Validation DataLoader 0:  45%|####5     | 9/20 [00:01<00:02,  4.81it/s]\n"
+    b"step 1200/50000 | loss 2.4817 | lr 2.95e-04 | grad norm 0.913 | tok/s 118423\n"
+    b"iteration   4200 | consumed samples 537600 | elapsed time per iteration (ms): 812.3\n"
+    b"{'loss': 1.2034, 'grad_norm': 0.4471, 'learning_rate': 4.2e-05, 'epoch': 0.37}\n"
+    b"{'eval_loss': 1.1873, 'eval_runtime': 31.2, 'eval_samples_per_second': 64.1}\n"
+    b"[INFO] train.py:212 - global step 3000, train loss 0.7712, throughput 91.5 samples/s\n"
+    b"INFO:root:Saving checkpoint to /checkpoints/run-17/step_000300 (model + optimizer)\n"
+    b"wandb: Syncing run clean-sweep-4 to project pretrain, view at https://wandb.ai\n"
+    b"/usr/lib/python3/site-packages/torch/utils/data/dataloader.py:558: UserWarning: "
+    b"This DataLoader will create 16 worker processes in total. Our suggested max number "
+    b"of worker in current system is 8, which is smaller than what this DataLoader is "
+    b"going to create.\n"
+    b"  warnings.warn(_create_warning_msg(\n"
+    b"/opt/conda/lib/python3.10/site-packages/transformers/trainer.py:1402: FutureWarning: "
+    b"the `use_cache` argument is deprecated and will be removed in a future version\n"
+    b"Loading checkpoint shards: 100%|##########| 4/4 [00:09<00:00,  2.31s/it]\n"
+    b"Downloading data files: 100%|##########| 2/2 [00:00<00:00, 1502.3it/s]\n"
+    b"Map (num_proc=8): 100%|##########| 120000/120000 [00:41<00:00, 2894.07 examples/s]\n"
+    b"Resuming from step 2500; skipping the first 320000 samples of the training set\n"
+    b"[2024-05-14 10:42:01,118] torch.distributed.run: world size 8, local rank 3, "
+    b"master addr 10.0.0.12 port 29500, initialising the process group\n"
+    b"model has 124.4M trainable parameters, using bfloat16 mixed precision\n"
+)
+
+
+cdef inline uint32_t _pf_load(const unsigned char* p) noexcept nogil:
+    cdef uint32_t g
+    memcpy(&g, p, 4)
+    return g
+
+
+cdef inline unsigned int _pf_hash(uint32_t g) noexcept nogil:
+    return (g * <uint32_t>2654435761u) >> (32 - PF_HBITS)
+
+
+cdef bint _pf_exact(uint32_t g, unsigned int h) noexcept nogil:
+    cdef unsigned int k = h & (PF_SLOTS - 1)
+    while _pf_gram[k]:
+        if _pf_gram[k] == g:
+            return 1
+        k = (k + 1) & (PF_SLOTS - 1)
+    return 0
+
+
+cdef inline bint _pf_has(const unsigned char* p) noexcept nogil:
+    cdef uint32_t g = _pf_load(p)
+    cdef unsigned int h = _pf_hash(g)
+    return _pf[h] and _pf_exact(g, h)
+
+
+cdef void _pf_add(uint32_t g) noexcept:
+    cdef unsigned int h = _pf_hash(g), k
+    _pf[h] = 1
+    k = h & (PF_SLOTS - 1)
+    while _pf_gram[k] and _pf_gram[k] != g:
+        k = (k + 1) & (PF_SLOTS - 1)
+    _pf_gram[k] = g
+
+
+cdef void _build_filter() noexcept:
+    cdef dict freq = {}
+    cdef Py_ssize_t i, w, o, best_w, cost, best_cost
+    cdef bytes nd, g
+    cdef const unsigned char* p
+    for i in range(len(_ORDINARY) - PF_Q + 1):
+        g = _ORDINARY[i:i + PF_Q]
+        freq[g] = freq.get(g, 0) + 1
+    for i in range(PF_SIZE):
+        _pf[i] = 0
+    for i in range(PF_SLOTS):
+        _pf_gram[i] = 0
+    for nd, _ in T.NEEDLES:
+        best_w, best_cost = 0, -1
+        for w in range(len(nd) - T.MIN_NEEDLE + 1):
+            cost = 0
+            for o in range(PF_STRIDE):
+                cost += freq.get(nd[w + o:w + o + PF_Q], 0)
+            if best_cost < 0 or cost < best_cost:
+                best_w, best_cost = w, cost
+        p = <const unsigned char*>nd
+        for o in range(PF_STRIDE):
+            _pf_add(_pf_load(p + best_w + o))
+    assert sum(1 for i in range(PF_SLOTS) if _pf_gram[i]) < PF_SLOTS // 2
+
+
+_build_filter()
+
+
+cdef inline Py_ssize_t _next_hit(const unsigned char* p, Py_ssize_t n, Py_ssize_t i,
+                                 Py_ssize_t cached) noexcept nogil:
+    """First sampled position at or after ``i`` (sampling from ``i``) whose 4-gram is
+    in the set, ``n`` if none. A cached answer still ahead of ``i`` stays valid:
+    a needle wholly inside [i, cached) would have been hit by the earlier sampling."""
+    if cached >= i:
+        return cached
+    cdef int k
+    while i + 3 * PF_STRIDE + PF_Q <= n:  # four samples a round: their loads overlap
+        if _pf[_pf_hash(_pf_load(p + i))] | _pf[_pf_hash(_pf_load(p + i + PF_STRIDE))] | \
+                _pf[_pf_hash(_pf_load(p + i + 2 * PF_STRIDE))] | \
+                _pf[_pf_hash(_pf_load(p + i + 3 * PF_STRIDE))]:
+            for k in range(4):
+                if _pf_has(p + i + k * PF_STRIDE):
+                    return i + k * PF_STRIDE
+        i += 4 * PF_STRIDE
+    while i + PF_Q <= n:
+        if _pf_has(p + i):
+            return i
+        i += PF_STRIDE
+    return n
