@@ -10,6 +10,9 @@ Read ``_scan_py.py`` first: every function here mirrors one there.
 """
 from libc.string cimport memchr, memcmp, memcpy, memmove
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
+
+cdef extern from "_scan_eol.h":
+    Py_ssize_t fr_find_eol(const unsigned char* p, Py_ssize_t i, Py_ssize_t n) nogil
 from libc.stdint cimport uint32_t, uint64_t
 cimport cython
 
@@ -83,6 +86,12 @@ cdef unsigned char _shift[HSIZE]
 cdef short _head[HSIZE]
 cdef short _next[MAXN]
 cdef uint64_t _HOST_OOM = T.MARKER_BIT["host_oom"]
+# First bytes that send a line the full way even when no needle is in it: the
+# openings of prefixes ([, digits), blank or indented lines, "Killed", torchrun's
+# "Root Cause"/"Failures:" and the chain separators ("The above", "During").
+cdef unsigned char _QUICK_SLOW[256]
+for _c in range(256):
+    _QUICK_SLOW[_c] = _c in b"[0123456789 \tKRFTD"
 
 
 cdef inline unsigned int _hash(const unsigned char* p) noexcept nogil:
@@ -227,6 +236,35 @@ cdef class Lexer:
                 k = _next[k]
             pos += 1
 
+    cdef inline bint quick(self, const unsigned char* s, Py_ssize_t n) noexcept nogil:
+        """All of line() for the commonest line, or nothing (returns 0).
+
+        For a clean line the prefilter ruled out, with no prefix, while the
+        unprefixed rank is outside any traceback: this is _plain without the
+        prefix, needle and slot bookkeeping around it. Lines whose first word
+        ends in ':' or '.' (a possible exception name) go the full way."""
+        cdef int k = self.last_slot
+        cdef unsigned char c
+        cdef Py_ssize_t end
+        if n == 0 or self.ntouched or self.slot_rank[k] != -1 or self.slot_state[k] != S_OUT \
+                or self.slot_group[k]:
+            return 0
+        c = s[0]
+        if _QUICK_SLOW[c]:
+            return 0
+        if _alpha(c):
+            end = 1
+            while end < n and _IDENT[s[end]]:
+                end += 1
+            if end == n or s[end] == 0x3A or s[end] == 0x2E:
+                return 0
+        self.lineno += 1
+        self.slot_used[k] = self.lineno
+        self.mask = 0
+        if not (_is_noise2(s, n) if n >= 2 else _is_noise(s, n)):
+            self.act += 1
+        return 1
+
     cdef int line(self, const unsigned char* s, Py_ssize_t n, int dirty,
                   bint may_hit) except -1:
         """One segment; ``dirty`` says whether it holds ESC or NUL (-1: find out);
@@ -304,9 +342,14 @@ cdef class Lexer:
         if self.slot_state[k] != S_OUT or self.slot_group[k]:
             return 0
         if _alpha(c):
-            end = _terminal_name(body, bn, &colon)
-            if end and _exception_like(body, end):
-                return 0
+            end = 1
+            while end < bn and _IDENT[body[end]]:
+                end += 1
+            # A first word ended by anything but ':' or '.' cannot name an exception.
+            if end == bn or body[end] == 0x3A or body[end] == 0x2E:
+                end = _terminal_name(body, bn, &colon)
+                if end and _exception_like(body, end):
+                    return 0
         if not _is_noise(body, bn):
             self.act += 1
         return 1
@@ -573,7 +616,7 @@ cdef class Scanner:
         """Scan the next chunk of the stream (bytes-like)."""
         cdef bytes data
         cdef const unsigned char* p
-        cdef Py_ssize_t n, i = 0, j, nl = -1, cr = -1, esc = -1, nul = -1, hit = -1
+        cdef Py_ssize_t n, i = 0, j, esc = -1, nul = -1, hit = -1
         if isinstance(chunk, bytes):
             data = <bytes>chunk
         elif isinstance(chunk, (bytearray, memoryview)):
@@ -583,9 +626,7 @@ cdef class Scanner:
         p = <const unsigned char*>data
         n = len(data)
         while i < n:
-            nl = _next_at(p, n, i, 0x0A, nl)
-            cr = _next_at(p, n, i, 0x0D, cr)
-            j = nl if nl < cr else cr
+            j = fr_find_eol(p, i, n)
             if j == n:
                 self._partial(p + i, n - i)
                 break
@@ -593,7 +634,11 @@ cdef class Scanner:
                 esc = _next_at(p, n, i, 0x1B, esc)
                 nul = _next_at(p, n, i, 0, nul)
                 hit = _next_hit(p, n, i, hit)
-                self._whole(p + i, j - i, p[j] == 0x0D, esc < j or nul < j, hit < j)
+                if esc < j or nul < j or hit < j or j - i > CAP or \
+                        not self.lexer.quick(p + i, j - i):
+                    self._whole(p + i, j - i, p[j] == 0x0D, esc < j or nul < j, hit < j)
+                else:
+                    self.after_cr = p[j] == 0x0D
             else:
                 self._partial(p + i, j - i)
                 self._end_line(p[j] == 0x0D)

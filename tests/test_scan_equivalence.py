@@ -41,6 +41,9 @@ TOKENS = [
     b"step 5 | loss 1.0", b"wandb: Syncing", b"x" * 4090, b"y" * 9000, b"CircuitBreakerTripped",
     b"No space left on device", b"ChildFailedError:", b"=====", b"Error: x", b"Warning: y",
     b"T\x1b[31mraceback (most recent call last):", b"NCCL\x00 error",
+    # short and noise-like line starts (the C lexer decides them from two bytes)
+    b"=", b"-", b"#", b"*", b"E", b"s", b"w", b"ER", b"[E", b"[I ", b"ERROR: x", b"srun: y",
+    b"slurmstepd: z", b"wandb: w", b"E1129", b"test_x FAILED", b" FAILED", b"INFO:root:x",
 ]
 
 
@@ -127,3 +130,15 @@ def test_needles_at_every_offset():
         assert events == py_impl._lex_events(data), needle
         if bit and bit != MARKER_BIT.get("host_oom", -1):
             assert any(ev[5] & bit for ev in events if ev[0] == 4), needle  # EV_MARK
+
+
+def test_short_line_starts():
+    """Every one-byte line and many two-byte starts, each followed by an event whose
+    activity count says whether the line counted as output (the C lexer decides most
+    of them from a table of first bytes and byte pairs)."""
+    seconds = b" \t:.[]0123456789ERWIFxsrlatndp=-*#<_\xe2\x1b\x00"
+    starts = [bytes([a]) for a in range(256)] + [
+        bytes([a, b]) + tail for a in range(256) for b in seconds for tail in (b"", b"x FAILED")]
+    lines = [s for s in starts if b"\n" not in s and b"\r" not in s]
+    data = b"".join(line + b"\nKeyError: 'k'\n\n" for line in lines)
+    assert c_impl._lex_events(data) == py_impl._lex_events(data)
