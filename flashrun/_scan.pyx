@@ -614,15 +614,16 @@ cdef class Scanner:
 
     def feed(self, chunk):
         """Scan the next chunk of the stream (bytes-like)."""
-        cdef bytes data
-        cdef const unsigned char* p
-        cdef Py_ssize_t n, i = 0, j, esc = -1, nul = -1, hit = -1
         if isinstance(chunk, bytes):
-            data = <bytes>chunk
+            self._feed(<bytes>chunk)
         elif isinstance(chunk, (bytearray, memoryview)):
-            data = bytes(chunk)
+            self._feed(bytes(chunk))
         else:
             raise TypeError("Scanner.feed() needs bytes, not %s" % type(chunk).__name__)
+
+    cdef int _feed(self, bytes data) except -1:
+        cdef const unsigned char* p
+        cdef Py_ssize_t n, i = 0, j, esc = -1, nul = -1, hit = -1
         p = <const unsigned char*>data
         n = len(data)
         while i < n:
@@ -644,6 +645,7 @@ cdef class Scanner:
                 self._end_line(p[j] == 0x0D)
             i = j + 1
         self._flush()
+        return 0
 
     cdef _flush(self):
         cdef list events = self.lexer.events
@@ -658,6 +660,9 @@ cdef class Scanner:
 
     def result(self):
         """The ScanResult of everything fed so far (a pending last line included)."""
+        return self._result()
+
+    cdef object _result(self):
         cdef Lexer lexer
         if not self.long_ and not self.npending:  # nothing to finish: no copies
             return self.fold.result(self.lexer.act, self.lexer.lineno)
@@ -677,8 +682,8 @@ def scan_tail(data):
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError("scan_tail() needs bytes, not %s" % type(data).__name__)
     cdef Scanner scanner = Scanner()
-    scanner.feed(data)
-    return scanner.result()
+    scanner._feed(data if isinstance(data, bytes) else bytes(data))
+    return scanner._result()
 
 
 def _lex_events(data):

@@ -138,8 +138,9 @@ class Fold:
             record = self._new(rank)
             name = _text(c, 200)
             self.native = name
-            record.terms.append(T.Terminal(name, "", "terminate called after throwing an "
-                                           "instance of '%s'" % name, None if rank < 0 else rank))
+            record.terms.append(T.make_terminal(name, "", "terminate called after throwing an "
+                                                "instance of '%s'" % name,
+                                                None if rank < 0 else rank))
             record.add(b, record.terms[-1].line)
             record.act = act
         elif kind == T.EV_EXIT:
@@ -157,20 +158,18 @@ class Fold:
         bits, self.recent = self.recent, 0
         return bits
 
-    def _cfe_root(self):
-        return self.cfe[T.SEC_ROOT] or self.cfe[T.SEC_NONE]
-
     def result(self, activity, lines):
-        cfe = self._cfe_root()
-        cfe_rank = _int(cfe.get(T.CFE_RANK))
-        cfe_exit = _int(cfe.get(T.CFE_EXITCODE))
-        error_file = cfe.get(T.CFE_ERROR_FILE)
-        signal = None
-        trace = cfe.get(T.CFE_TRACEBACK, b"")
-        if trace.startswith(b"Signal "):  # "Signal 9 (SIGKILL) received by PID 7"
-            signal = _int(trace[7:])
-        if signal is None and cfe_exit is not None and cfe_exit < 0:
-            signal = -cfe_exit
+        cfe = self.cfe[T.SEC_ROOT] or self.cfe[T.SEC_NONE]
+        cfe_rank = cfe_exit = error_file = signal = None
+        if cfe:  # most tails have no torchrun block
+            cfe_rank = _int(cfe.get(T.CFE_RANK))
+            cfe_exit = _int(cfe.get(T.CFE_EXITCODE))
+            error_file = cfe.get(T.CFE_ERROR_FILE)
+            trace = cfe.get(T.CFE_TRACEBACK, b"")
+            if trace.startswith(b"Signal "):  # "Signal 9 (SIGKILL) received by PID 7"
+                signal = _int(trace[7:])
+            if signal is None and cfe_exit is not None and cfe_exit < 0:
+                signal = -cfe_exit
         candidates, stale = [], 0
         for record in self.records:
             if not record.terms:
@@ -198,23 +197,23 @@ class Fold:
             root_markers = T.marker_names(root.mask)
             evidence = [(T.MARKERS[bit], root.evidence[bit]) for bit in sorted(root.evidence)
                         ] + [e for e in evidence if e[0] not in root_markers]
-        return T.ScanResult(
-            root=root.terms[-1] if root else None,
-            chain=tuple(root.terms) if root else (),
-            root_markers=root_markers,
-            markers=tuple(markers),
-            evidence=tuple(evidence),
-            signal=signal,
-            launcher_exitcode=self.exitcode,
-            child_failed=self.child_failed,
-            cfe_rank=cfe_rank,
-            cfe_exitcode=cfe_exit,
-            cfe_error_file=None if error_file is None else _text(error_file, 300),
-            native_abort=self.native,
-            tracebacks=self.total,
-            stale_tracebacks=stale,
-            lines=lines,
-        )
+        return T.make_result({
+            "root": root.terms[-1] if root else None,
+            "chain": tuple(root.terms) if root else (),
+            "root_markers": root_markers,
+            "markers": tuple(markers),
+            "evidence": tuple(evidence),
+            "signal": signal,
+            "launcher_exitcode": self.exitcode,
+            "child_failed": self.child_failed,
+            "cfe_rank": cfe_rank,
+            "cfe_exitcode": cfe_exit,
+            "cfe_error_file": None if error_file is None else _text(error_file, 300),
+            "native_abort": self.native,
+            "tracebacks": self.total,
+            "stale_tracebacks": stale,
+            "lines": lines,
+        })
 
 
 def parse_terminal(raw, rank):
@@ -225,7 +224,7 @@ def parse_terminal(raw, rank):
         exc_type, message = line[:i], line[i + 1:].strip()
     else:
         exc_type, message = line.strip(), ""
-    return T.Terminal(exc_type, message, line.rstrip(), None if rank < 0 else rank)
+    return T.make_terminal(exc_type, message, line.rstrip(), None if rank < 0 else rank)
 
 
 def _int(raw):
