@@ -3,14 +3,19 @@
 # skipped for the ordinary training output that makes up most of a tail.
 #
 # Every needle is at least MIN_NEEDLE (8) bytes long. From each needle one 8-byte
-# window is chosen, and the five 4-grams starting at its offsets 0..4 go into a
-# 64 Ki-bit set (8 KiB: it stays in L1), backed by an exact table of the grams
-# themselves for the few samples whose bit is set. Sampling a line's 4-grams every 5 bytes
-# from the line start lands on one of those five offsets of any window that lies
-# wholly in the line, so a line whose samples all miss the set holds no needle.
-# A line is searched exactly only when one of its samples is a needle gram.
+# window is chosen, and the five 4-grams starting at its offsets 0..4 are marked
+# in a table indexed by a 16-bit hash of the gram, backed by an exact table of
+# the grams themselves for the samples whose hash is marked. Sampling a line's
+# 4-grams every 5 bytes from the line start lands on one of those five offsets
+# of any window that lies wholly in the line, so a line whose samples all miss
+# holds no needle; a line is searched exactly only when a sample is a needle gram.
 # Unlike the Wu-Manber skip loop, the samples do not depend on each other, so
 # the CPU overlaps their loads instead of waiting on each one.
+#
+# Table size, measured on the benchmark tails: a byte per hash value over 2^16
+# values (64 KiB) beat 2^14 (16 KiB: ~5% of samples falsely marked, each then
+# costs the exact check) and bit sets of 2^17..2^19 bits (fewer false marks, but
+# the bit arithmetic costs more than it saves).
 #
 # The window of each needle is the one whose grams are rarest in _ORDINARY, a
 # sample of the benign output that fills real tails (progress bars, step logs,
@@ -22,8 +27,8 @@ from libc.stdint cimport uint8_t
 cdef enum:
     PF_Q = 4
     PF_STRIDE = 5  # MIN_NEEDLE - PF_Q + 1
-    PF_HBITS = 14
-    PF_SIZE = 16384  # one byte per hash value: 16 KiB, stays in L1 with the data
+    PF_HBITS = 16
+    PF_SIZE = 65536  # one byte per hash value
     PF_SLOTS = 2048  # exact gram table, open addressing (fewer than 1024 grams)
 
 assert T.MIN_NEEDLE - PF_Q + 1 == PF_STRIDE and PF_SIZE == 1 << PF_HBITS

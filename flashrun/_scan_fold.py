@@ -48,9 +48,10 @@ class _Record:
         self.evidence = {}
 
     def add(self, mask, line):
-        self.mask |= mask
-        for bit in _bits(mask):
-            self.evidence.setdefault(bit, line)
+        if mask:  # most terminal lines carry no marker
+            self.mask |= mask
+            for bit in _bits(mask):
+                self.evidence.setdefault(bit, line)
 
     def copy(self):
         other = _Record(self.rank)
@@ -60,12 +61,13 @@ class _Record:
 
 
 def _bits(mask):
-    i = 0
+    """The indexes of the set bits of ``mask``, lowest first."""
+    bits = []
     while mask:
-        if mask & 1:
-            yield i
-        mask >>= 1
-        i += 1
+        low = mask & -mask
+        bits.append(low.bit_length() - 1)
+        mask ^= low
+    return bits
 
 
 def _text(raw, limit=400):
