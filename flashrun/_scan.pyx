@@ -13,6 +13,21 @@ from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
 cdef extern from "_scan_eol.h":
     Py_ssize_t fr_find_eol(const unsigned char* p, Py_ssize_t i, Py_ssize_t n) nogil
+    void fr_eol_init()
+    int fr_have_avx2
+
+fr_eol_init()
+
+
+def _eol_avx2(enable):
+    """Test hook: use the AVX2 line-end search or not (only where the CPU has it);
+    returns whether it was in use."""
+    global fr_have_avx2
+    was = fr_have_avx2
+    fr_eol_init()
+    if not enable:
+        fr_have_avx2 = 0
+    return bool(was)
 from libc.stdint cimport uint32_t, uint64_t
 cimport cython
 
@@ -25,7 +40,7 @@ cdef enum:
     NSLOTS = 16
     MSGMAX = 16
     MAXN = 256
-    HSIZE = 65536
+    HSIZE = 4096
     S_OUT = 0
     S_FRAMES = 1
     S_MSG = 2
@@ -97,7 +112,7 @@ for _c in range(256):
 cdef inline unsigned int _hash(const unsigned char* p) noexcept nogil:
     """Hash of the three bytes ending at p (multiplicative, top 16 bits)."""
     cdef uint32_t g = (<uint32_t>(p - 2)[0]) | (<uint32_t>(p - 1)[0] << 8) | (<uint32_t>p[0] << 16)
-    return (g * <uint32_t>2654435761u) >> 16
+    return (g * <uint32_t>2654435761u) >> 20
 
 
 cdef void _build_tables() noexcept:

@@ -142,3 +142,18 @@ def test_short_line_starts():
     lines = [s for s in starts if b"\n" not in s and b"\r" not in s]
     data = b"".join(line + b"\nKeyError: 'k'\n\n" for line in lines)
     assert c_impl._lex_events(data) == py_impl._lex_events(data)
+
+
+@pytest.mark.parametrize("avx2", [True, False])
+def test_line_ends_at_every_vector_offset(avx2):
+    """The C lexer finds line ends 16 or 32 bytes at a time: ends at every offset
+    around those widths, each kind of end, on both the AVX2 and the SSE2 path."""
+    was = c_impl._eol_avx2(avx2)
+    try:
+        for length in range(0, 80):
+            for end in (b"\n", b"\r", b"\r\n", b""):
+                data = (b"x" * length + end) * 3 + b"KeyError: 1\n" + b"y" * length
+                assert c_impl._lex_events(data) == py_impl._lex_events(data), (length, end)
+                assert c_impl.scan_tail(data) == py_impl.scan_tail(data), (length, end)
+    finally:
+        c_impl._eol_avx2(was)
