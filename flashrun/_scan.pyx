@@ -1,33 +1,21 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """C scanner lexer: the same events as ``_scan_py.Lexer``, at memory speed.
 
-Scan step of DESIGN.md's flow. One pass over the bytes: ``memchr`` finds line
-ends, a Wu-Manber skip search finds every marker needle in a line at once, and
-the per-rank traceback state lives in C arrays. Python objects are created only
-for the few lines that produce an event; the shared ``_scan_fold.Fold`` turns
-the events into the ScanResult, so equal events mean equal results.
-Read ``_scan_py.py`` first: every function here mirrors one there.
+Scan step of DESIGN.md's flow. One pass over the bytes: a SIMD search finds
+line ends (_scan_eol.h), a sampled gram prefilter rules out the lines that
+cannot hold a marker needle, a Wu-Manber search finds every needle in the rest
+(_scan_needles.pxi), and the per-rank traceback state lives in C arrays; an
+ordinary line outside any traceback takes a short path (``Lexer.quick``).
+Python objects are created only for the few lines that produce an event; the
+shared ``_scan_fold.Fold`` turns the events into the ScanResult, so equal
+events mean equal results. Read ``_scan_py.py`` first: every function of the
+full path mirrors one there (the prefilter and ``quick`` are shortcuts with no
+twin: they take effect only where the full path would do the same). Included: _scan_text.pxi (byte helpers), _scan_needles.pxi,
+_scan_feed.pxi (the stream side: Scanner, scan_tail).
 """
 from libc.string cimport memchr, memcmp, memcpy, memmove
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
-cdef extern from "_scan_eol.h":
-    Py_ssize_t fr_find_eol(const unsigned char* p, Py_ssize_t i, Py_ssize_t n) nogil
-    void fr_eol_init()
-    int fr_have_avx2
-
-fr_eol_init()
-
-
-def _eol_avx2(enable):
-    """Test hook: use the AVX2 line-end search or not (only where the CPU has it);
-    returns whether it was in use."""
-    global fr_have_avx2
-    was = fr_have_avx2
-    fr_eol_init()
-    if not enable:
-        fr_have_avx2 = 0
-    return bool(was)
 from libc.stdint cimport uint32_t, uint64_t
 cimport cython
 
@@ -91,15 +79,6 @@ assert (
     T.CTX_MSG, T.SEC_NONE, T.SEC_ROOT, T.SEC_OTHER, T.EXIT_TORCHRUN, T.EXIT_DEEPSPEED,
 )
 
-cdef list _keep = [n for n, _ in T.NEEDLES]
-cdef int _count = len(T.NEEDLES)
-cdef int _m = T.MIN_NEEDLE
-cdef const unsigned char* _ndl[MAXN]
-cdef int _nlen[MAXN]
-cdef uint64_t _nbit[MAXN]
-cdef unsigned char _shift[HSIZE]
-cdef short _head[HSIZE]
-cdef short _next[MAXN]
 cdef uint64_t _HOST_OOM = T.MARKER_BIT["host_oom"]
 # First bytes that send a line the full way even when no needle is in it: the
 # openings of prefixes ([, digits), blank or indented lines, "Killed", torchrun's
@@ -109,37 +88,8 @@ for _c in range(256):
     _QUICK_SLOW[_c] = _c in b"[0123456789 \tKRFTD"
 
 
-cdef inline unsigned int _hash(const unsigned char* p) noexcept nogil:
-    """Hash of the three bytes ending at p (multiplicative, top 16 bits)."""
-    cdef uint32_t g = (<uint32_t>(p - 2)[0]) | (<uint32_t>(p - 1)[0] << 8) | (<uint32_t>p[0] << 16)
-    return (g * <uint32_t>2654435761u) >> 20
-
-
-cdef void _build_tables() noexcept:
-    cdef int k, j, h, s
-    cdef bytes nd
-    for h in range(HSIZE):
-        _shift[h] = _m - 2
-        _head[h] = -1
-    for k in range(_count):
-        nd = _keep[k]
-        _ndl[k] = <const unsigned char*>nd
-        _nlen[k] = len(nd)
-        _nbit[k] = T.NEEDLES[k][1]
-        for j in range(2, _m):
-            h = _hash(_ndl[k] + j)
-            s = _m - 1 - j
-            if s < _shift[h]:
-                _shift[h] = s
-        h = _hash(_ndl[k] + _m - 1)
-        _next[k] = _head[h]
-        _head[h] = k
-
-
-_build_tables()
-
 include "_scan_text.pxi"
-include "_scan_filter.pxi"
+include "_scan_needles.pxi"
 
 
 @cython.final
@@ -525,193 +475,4 @@ cdef class Lexer:
         return 0
 
 
-cdef inline Py_ssize_t _next_at(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, int c,
-                                Py_ssize_t cached) noexcept nogil:
-    """Index of the next byte ``c`` at or after ``i`` (``n`` if none); a cached answer
-    still ahead of ``i`` is reused, so each byte value is searched once per chunk."""
-    cdef const void* hit
-    if cached >= i:
-        return cached
-    hit = memchr(p + i, c, n - i)
-    return n if hit == NULL else <Py_ssize_t>(<const unsigned char*>hit - p)
-
-
-@cython.final
-cdef class Scanner:
-    """Incremental scanner: ``feed`` chunks of a stream, then ``result()``.
-
-    Equal to ``scan_tail`` of the concatenation whatever the chunk boundaries;
-    memory stays bounded (two segment buffers and the fold's bounded state).
-    """
-
-    cdef Lexer lexer
-    cdef object fold
-    cdef unsigned char* pending  # a line cut by a chunk boundary (CAP bytes, on first use)
-    cdef Py_ssize_t npending
-    cdef unsigned char* tail  # the last CAP bytes of a line longer than CAP (same block)
-    cdef Py_ssize_t ntail
-    cdef bint long_, after_cr
-
-    def __cinit__(self):
-        self.lexer = Lexer()
-        self.fold = Fold()
-        self.npending = 0
-        self.ntail = 0
-        self.long_ = 0
-        self.after_cr = 0
-        self.pending = NULL
-        self.tail = NULL
-
-    def __dealloc__(self):
-        PyMem_Free(self.pending)
-
-    cdef void _append_tail(self, const unsigned char* p, Py_ssize_t n) noexcept nogil:
-        cdef Py_ssize_t drop
-        if n >= CAP:
-            memcpy(self.tail, p + n - CAP, CAP)
-            self.ntail = CAP
-            return
-        drop = self.ntail + n - CAP
-        if drop > 0:
-            memmove(self.tail, self.tail + drop, self.ntail - drop)
-            self.ntail -= drop
-        memcpy(self.tail + self.ntail, p, n)
-        self.ntail += n
-
-    cdef int _partial(self, const unsigned char* p, Py_ssize_t n) except -1:
-        cdef Py_ssize_t room
-        if self.pending == NULL:
-            self.pending = <unsigned char*>PyMem_Malloc(2 * CAP)
-            if self.pending == NULL:
-                raise MemoryError()
-            self.tail = self.pending + CAP
-        if self.long_:
-            self._append_tail(p, n)
-            return 0
-        room = CAP - self.npending
-        if n <= room:
-            memcpy(self.pending + self.npending, p, n)
-            self.npending += n
-            return 0
-        memcpy(self.pending + self.npending, p, room)
-        self.lexer.line(self.pending, CAP, -1, 1)
-        self.npending = 0
-        self.long_ = 1
-        self.ntail = 0
-        self._append_tail(p + room, n - room)
-        return 0
-
-    cdef int _end_line(self, bint is_cr) except -1:
-        if self.long_:
-            self.lexer.line(self.tail, self.ntail, -1, 1)
-        elif self.npending or not self.after_cr:
-            self.lexer.line(self.pending, self.npending, -1, 1)
-        self.npending = 0
-        self.ntail = 0
-        self.long_ = 0
-        self.after_cr = is_cr
-        return 0
-
-    cdef inline int _whole(self, const unsigned char* p, Py_ssize_t n, bint is_cr,
-                    int dirty, bint may_hit) except -1:
-        """A complete line with nothing pending: no copy."""
-        cdef Py_ssize_t start
-        if n == 0 and self.after_cr:
-            pass
-        elif n <= CAP:
-            self.lexer.line(p, n, dirty, may_hit)
-        else:
-            start = n - CAP if n - CAP > CAP else CAP
-            self.lexer.line(p, CAP, dirty, may_hit)
-            self.lexer.line(p + start, n - start, dirty, may_hit)
-        self.after_cr = is_cr
-        return 0
-
-    def feed(self, chunk):
-        """Scan the next chunk of the stream (bytes-like)."""
-        if isinstance(chunk, bytes):
-            self._feed(<bytes>chunk)
-        elif isinstance(chunk, (bytearray, memoryview)):
-            self._feed(bytes(chunk))
-        else:
-            raise TypeError("Scanner.feed() needs bytes, not %s" % type(chunk).__name__)
-
-    cdef int _feed(self, bytes data) except -1:
-        cdef const unsigned char* p
-        cdef Py_ssize_t n, i = 0, j, esc = -1, nul = -1, hit = -1
-        p = <const unsigned char*>data
-        n = len(data)
-        while i < n:
-            j = fr_find_eol(p, i, n)
-            if j == n:
-                self._partial(p + i, n - i)
-                break
-            if self.npending == 0 and not self.long_:
-                esc = _next_at(p, n, i, 0x1B, esc)
-                nul = _next_at(p, n, i, 0, nul)
-                hit = _next_hit(p, n, i, hit)
-                if esc < j or nul < j or hit < j or j - i > CAP or \
-                        not self.lexer.quick(p + i, j - i):
-                    self._whole(p + i, j - i, p[j] == 0x0D, esc < j or nul < j, hit < j)
-                else:
-                    self.after_cr = p[j] == 0x0D
-            else:
-                self._partial(p + i, j - i)
-                self._end_line(p[j] == 0x0D)
-            i = j + 1
-        self._flush()
-        return 0
-
-    cdef _flush(self):
-        cdef list events = self.lexer.events
-        push = self.fold.push
-        for ev in events:
-            push(ev)
-        del events[:]
-
-    def take_recent_mask(self):
-        """Marker bits of complete lines fed since the previous call (for live alarms)."""
-        return self.fold.take_recent()
-
-    def result(self):
-        """The ScanResult of everything fed so far (a pending last line included)."""
-        return self._result()
-
-    cdef object _result(self):
-        cdef Lexer lexer
-        if not self.long_ and not self.npending:  # nothing to finish: no copies
-            return self.fold.result(self.lexer.act, self.lexer.lineno)
-        lexer = self.lexer.copy()
-        fold = self.fold.copy()
-        if self.long_:
-            lexer.line(self.tail, self.ntail, -1, 1)
-        elif self.npending:
-            lexer.line(self.pending, self.npending, -1, 1)
-        for ev in lexer.events:
-            fold.push(ev)
-        return fold.result(lexer.act, lexer.lineno)
-
-
-def scan_tail(data):
-    """Scan a whole tail at once (same result as one Scanner fed any way)."""
-    if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise TypeError("scan_tail() needs bytes, not %s" % type(data).__name__)
-    cdef Scanner scanner = Scanner()
-    scanner._feed(data if isinstance(data, bytes) else bytes(data))
-    return scanner._result()
-
-
-def _lex_events(data):
-    """Test hook: the raw event list for ``data`` fed whole (see tests)."""
-    cdef Scanner scanner = Scanner()
-    scanner.fold = _Recorder()
-    scanner.feed(data)
-    return scanner.fold.events
-
-
-class _Recorder:
-    def __init__(self):
-        self.events = []
-
-    def push(self, ev):
-        self.events.append(ev)
+include "_scan_feed.pxi"

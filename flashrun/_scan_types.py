@@ -146,7 +146,8 @@ def _needle_table():
 
 NEEDLES = _needle_table()
 # Every needle is at least this long: the C lexer's skip search hashes
-# three-byte grams and skips up to MIN_NEEDLE - 2 bytes at a time.
+# three-byte grams and skips up to MIN_NEEDLE - 2 bytes at a time, and its line
+# prefilter samples four-byte grams every MIN_NEEDLE - 3 bytes.
 MIN_NEEDLE = min(len(n) for n, _ in NEEDLES)
 assert MIN_NEEDLE >= 8, MIN_NEEDLE
 assert len({n for n, _ in NEEDLES}) == len(NEEDLES), "needles must be unique"

@@ -1,6 +1,56 @@
-# Line prefilter of the C lexer (included by _scan.pyx): says, for a whole line,
-# "no marker needle can be in here", so the exact per-line Wu-Manber search is
-# skipped for the ordinary training output that makes up most of a tail.
+# Needle search of the C lexer (included by _scan.pyx): the exact Wu-Manber
+# search's tables (Lexer._search walks them) and, below, the line prefilter
+# that spares most lines that search.
+
+# Wu-Manber over 3-byte grams: a 12-bit hash of the gram ending at a position
+# gives how far the window may skip (_shift) and, at zero, the needles whose
+# MIN_NEEDLE-byte head ends in that gram (_head/_next chains). Since the
+# prefilter it runs on few lines, so its tables are kept small (12 KiB): each
+# first touch of a bigger table was a cache miss.
+cdef list _keep = [n for n, _ in T.NEEDLES]
+cdef int _count = len(T.NEEDLES)
+cdef int _m = T.MIN_NEEDLE
+cdef const unsigned char* _ndl[MAXN]
+cdef int _nlen[MAXN]
+cdef uint64_t _nbit[MAXN]
+cdef unsigned char _shift[HSIZE]
+cdef short _head[HSIZE]
+cdef short _next[MAXN]
+
+
+cdef inline unsigned int _hash(const unsigned char* p) noexcept nogil:
+    """Hash of the three bytes ending at p (multiplicative, top 12 bits: HSIZE)."""
+    cdef uint32_t g = (<uint32_t>(p - 2)[0]) | (<uint32_t>(p - 1)[0] << 8) | (<uint32_t>p[0] << 16)
+    return (g * <uint32_t>2654435761u) >> 20
+
+
+cdef void _build_tables() noexcept:
+    cdef int k, j, h, s
+    cdef bytes nd
+    for h in range(HSIZE):
+        _shift[h] = _m - 2
+        _head[h] = -1
+    for k in range(_count):
+        nd = _keep[k]
+        _ndl[k] = <const unsigned char*>nd
+        _nlen[k] = len(nd)
+        _nbit[k] = T.NEEDLES[k][1]
+        for j in range(2, _m):
+            h = _hash(_ndl[k] + j)
+            s = _m - 1 - j
+            if s < _shift[h]:
+                _shift[h] = s
+        h = _hash(_ndl[k] + _m - 1)
+        _next[k] = _head[h]
+        _head[h] = k
+
+
+_build_tables()
+
+
+# Line prefilter: says, for a whole line, "no marker needle can be in here", so
+# the exact per-line Wu-Manber search is skipped for the ordinary training
+# output that makes up most of a tail.
 #
 # Every needle is at least MIN_NEEDLE (8) bytes long. From each needle one 8-byte
 # window is chosen, and the five 4-grams starting at its offsets 0..4 are marked
