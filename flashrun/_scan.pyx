@@ -80,16 +80,37 @@ assert (
 )
 
 cdef uint64_t _HOST_OOM = T.MARKER_BIT["host_oom"]
-# First bytes that send a line the full way even when no needle is in it: the
-# openings of prefixes ([, digits), blank or indented lines, "Killed", torchrun's
-# "Root Cause"/"Failures:" and the chain separators ("The above", "During").
+# First bytes of a line body that _structure looks at even when no needle is in
+# the line: blank or indented lines, "Killed", torchrun's "Root Cause" and
+# "Failures:", the chain separators ("The above", "During"). Lines starting
+# with one take the full path; _QUICK_SLOW adds the openings of prefixes.
+cdef unsigned char _PLAIN_SLOW[256]
 cdef unsigned char _QUICK_SLOW[256]
 for _c in range(256):
-    _QUICK_SLOW[_c] = _c in b"[0123456789 \tKRFTD"
+    _PLAIN_SLOW[_c] = _c in b" \tKRFTD"
+    _QUICK_SLOW[_c] = _PLAIN_SLOW[_c] or _c in b"[0123456789"
 
 
 include "_scan_text.pxi"
 include "_scan_needles.pxi"
+
+
+cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """For a non-empty line with no needle, in a rank outside any traceback, whose
+    first byte is not _PLAIN_SLOW: -1 if it may name an exception (the full path
+    decides), else whether it counts as output (1) or is noise (0)."""
+    cdef Py_ssize_t end
+    cdef bint colon
+    if _alpha(s[0]):
+        end = 1
+        while end < n and _IDENT[s[end]]:
+            end += 1
+        # A first word ended by anything but ':' or '.' cannot name an exception.
+        if end == n or s[end] == 0x3A or s[end] == 0x2E:
+            end = _terminal_name(s, n, &colon)
+            if end and _exception_like(s, end):
+                return -1
+    return not _is_noise2(s, n)
 
 
 @cython.final
@@ -205,29 +226,20 @@ cdef class Lexer:
         """All of line() for the commonest line, or nothing (returns 0).
 
         For a clean line the prefilter ruled out, with no prefix, while the
-        unprefixed rank is outside any traceback: this is _plain without the
-        prefix, needle and slot bookkeeping around it. Lines whose first word
-        ends in ':' or '.' (a possible exception name) go the full way."""
+        unprefixed rank is outside any traceback: _plain without the prefix,
+        needle and slot bookkeeping around it."""
         cdef int k = self.last_slot
-        cdef unsigned char c
-        cdef Py_ssize_t end
+        cdef int output
         if n == 0 or self.ntouched or self.slot_rank[k] != -1 or self.slot_state[k] != S_OUT \
-                or self.slot_group[k]:
+                or self.slot_group[k] or _QUICK_SLOW[s[0]]:
             return 0
-        c = s[0]
-        if _QUICK_SLOW[c]:
+        output = _plain_output(s, n)
+        if output < 0:
             return 0
-        if _alpha(c):
-            end = 1
-            while end < n and _IDENT[s[end]]:
-                end += 1
-            if end == n or s[end] == 0x3A or s[end] == 0x2E:
-                return 0
         self.lineno += 1
         self.slot_used[k] = self.lineno
         self.mask = 0
-        if not (_is_noise2(s, n) if n >= 2 else _is_noise(s, n)):
-            self.act += 1
+        self.act += output
         return 1
 
     cdef int line(self, const unsigned char* s, Py_ssize_t n, int dirty,
@@ -291,32 +303,16 @@ cdef class Lexer:
         and nothing at its start that _structure looks for. Returns whether it
         handled the line (what _structure and _machine would do: count activity);
         otherwise the caller takes the full path."""
-        cdef unsigned char c
-        cdef int k
-        cdef bint colon
-        cdef Py_ssize_t end
-        if bn == 0:
-            return 0
-        c = body[0]
-        # space/tab: blank, indented torchrun fields; K: "Killed"; R, F: torchrun
-        # sections; T, D: chain separators.
-        if c == 0x20 or c == 0x09 or c == b'K' or c == b'R' or c == b'F' or c == b'T' \
-                or c == b'D':
+        cdef int k, output
+        if bn == 0 or _PLAIN_SLOW[body[0]]:
             return 0
         k = self._slot(rank)
         if self.slot_state[k] != S_OUT or self.slot_group[k]:
             return 0
-        if _alpha(c):
-            end = 1
-            while end < bn and _IDENT[body[end]]:
-                end += 1
-            # A first word ended by anything but ':' or '.' cannot name an exception.
-            if end == bn or body[end] == 0x3A or body[end] == 0x2E:
-                end = _terminal_name(body, bn, &colon)
-                if end and _exception_like(body, end):
-                    return 0
-        if not _is_noise(body, bn):
-            self.act += 1
+        output = _plain_output(body, bn)
+        if output < 0:
+            return 0
+        self.act += output
         return 1
 
     cdef int _structure(self, Py_ssize_t rank, const unsigned char* body,

@@ -234,8 +234,11 @@ cdef inline bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
 
 
 cdef inline bint _is_noise2(const unsigned char* s, Py_ssize_t n) noexcept nogil:
-    """_is_noise, with one table load deciding most lines (n >= 2)."""
-    cdef unsigned int pair = s[0] | s[1] << 8
+    """_is_noise, with one table load deciding most lines."""
+    cdef unsigned int pair
+    if n < 2:
+        return _is_noise(s, n)
+    pair = s[0] | s[1] << 8
     if (_NOISE2[pair >> 3] >> (pair & 7)) & 1:
         return _is_noise(s, n)
     return s[n - 1] == b'D' and n >= 7 and memcmp(s + n - 7, b" FAILED", 7) == 0
