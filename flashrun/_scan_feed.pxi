@@ -136,6 +136,7 @@ cdef class Scanner:
     cdef int _feed(self, bytes data) except -1:
         cdef const unsigned char* p
         cdef Py_ssize_t n, i = 0, j, esc = -1, nul = -1, hit = -1
+        cdef bint dirty, may_hit
         p = <const unsigned char*>data
         n = len(data)
         while i < n:
@@ -147,9 +148,10 @@ cdef class Scanner:
                 esc = _next_at(p, n, i, 0x1B, esc)
                 nul = _next_at(p, n, i, 0, nul)
                 hit = _next_hit(p, n, i, hit)
-                if esc < j or nul < j or hit < j or j - i > CAP or \
-                        not self.lexer.quick(p + i, j - i):
-                    self._whole(p + i, j - i, p[j] == 0x0D, esc < j or nul < j, hit < j)
+                dirty = esc < j or nul < j
+                may_hit = hit < j
+                if dirty or may_hit or j - i > CAP or not self.lexer.quick(p + i, j - i):
+                    self._whole(p + i, j - i, p[j] == 0x0D, dirty, may_hit)
                 else:
                     self.after_cr = p[j] == 0x0D
             else:
