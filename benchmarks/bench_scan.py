@@ -14,11 +14,11 @@ import time
 import pytest
 
 from benchmarks.tails import tails
-from flashrun import _scan_py
-from flashrun._scan_types import NEEDLES
+from flashrun.scan import _py as _scan_py
+from flashrun.scan._types import NEEDLES
 
 try:
-    from flashrun import _scan as _scan_c
+    from flashrun.scan import _scan as _scan_c
 except ImportError:
     _scan_c = None
 

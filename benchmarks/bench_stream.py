@@ -1,4 +1,4 @@
-"""Benchmarks: what supervising children's output costs (flashrun.process + flashrun.stream).
+"""Benchmarks: what supervising children's output costs (flashrun.runtime.process + flashrun.runtime.stream).
 
 Each scenario names its comparator and reports the ratio measured in the same
 run (``extra_info``, and a small table on the terminal):
@@ -39,9 +39,9 @@ from pathlib import Path
 
 import pytest
 
-from flashrun.loop import loop_factories
-from flashrun.process import spawn
-from flashrun.stream import Echo, Output
+from flashrun.runtime.loop import loop_factories
+from flashrun.runtime.process import spawn
+from flashrun.runtime.stream import Echo, Output
 
 BIN = Path(__file__).resolve().parents[1] / "tests" / "bin"  # the fake workers
 LOOPS = loop_factories()

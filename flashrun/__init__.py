@@ -1,6 +1,6 @@
 """flashrun: launch many PyTorch jobs at once and recover each one the right way.
 
-Public API (front door of the data flow in DESIGN.md): ``diagnose`` turns a dead
+Public API (front doors of the data flow in docs/architecture.md): ``diagnose`` turns a dead
 run's tail into one typed decision; ``run``/``run_async`` supervise one job;
 ``sweep``/``Sweep`` run many. Importing flashrun never imports torch or asyncio
 machinery: names are resolved lazily on first use.
@@ -10,14 +10,18 @@ from importlib import import_module
 __version__ = "0.1.0"
 
 _LAZY = {
-    "diagnose": ("flashrun.diagnosis", "diagnose"),
-    "Diagnosis": ("flashrun.diagnosis", "Diagnosis"),
+    "diagnose": ("flashrun.policy.diagnose", "diagnose"),
+    "Diagnosis": ("flashrun.policy.diagnose", "Diagnosis"),
     "FailureClass": ("flashrun.policy.taxonomy", "FailureClass"),
     "Action": ("flashrun.policy.table", "Action"),
+    "Mode": ("flashrun.policy.table", "Mode"),
     "RecoveryDecision": ("flashrun.policy.decide", "RecoveryDecision"),
     "POLICY_VERSION": ("flashrun.policy.table", "POLICY_VERSION"),
+    "Backoff": ("flashrun.policy.budget", "Backoff"),
     "scan_tail": ("flashrun.scan", "scan_tail"),
     "Scanner": ("flashrun.scan", "Scanner"),
+    "SpecError": ("flashrun.spec.model", "SpecError"),
+    "TrialState": ("flashrun.record.state", "TrialState"),
     "run": ("flashrun.api", "run"),
     "run_async": ("flashrun.api", "run_async"),
     "RunResult": ("flashrun.api", "RunResult"),

@@ -2,7 +2,7 @@
 
 Where this sits: training-side, inside the user's script, below
 ``BatchRecoveryCoordinator.synchronize`` (not part of the supervisor flow of
-DESIGN.md). ``flashrun.batch`` decides what to send and what a result means
+docs/architecture.md). ``flashrun.batch`` decides what to send and what a result means
 (log, trip the breaker); this module only knows torch.distributed: whether a
 process group is up, which device its collectives want, and how to run one
 SUM all-reduce of ``[fatal, failure_count]``, blocking or not.

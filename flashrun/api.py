@@ -1,6 +1,6 @@
 """Library front door for one supervised job: ``run`` (blocking) and ``run_async``.
 
-Where it sits in DESIGN.md's data flow: an API call → spec (a GroupSpec) →
+Where it sits in the data flow (docs/architecture.md): an API call → spec (a GroupSpec) →
 supervisor → ... → journal, and a ``RunResult`` back to the caller. ``run``
 works from plain code and from inside a running event loop (a notebook cell):
 there it drives the supervisor on a private loop in a helper thread. Either
@@ -13,13 +13,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Optional, Sequence, Tuple, Union
 
-from . import loop
-from .journal import Journal
-from .launch import command_argv
-from .policy.decide import RecoveryDecision
-from .state import TrialState
-from .stream import Echo
-from .supervisor import Backoff, Coordinator, GroupSpec, supervise
+from flashrun.runtime import loop
+from flashrun.record.journal import Journal
+from flashrun.spec.launch import command_argv
+from flashrun.policy.decide import RecoveryDecision
+from flashrun.record.state import TrialState
+from flashrun.runtime.stream import Echo
+from flashrun import defaults as D
+from flashrun.policy.budget import Backoff
+from flashrun.runtime.supervisor import Coordinator, supervise
+from flashrun.spec.group import GroupSpec
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -54,12 +57,12 @@ def _spec(argv, *, nproc_per_node=None, mode=None, **options) -> GroupSpec:
 
 
 async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
-                    nproc_per_node: Optional[int] = None, max_restarts: int = 3,
-                    hang_timeout: Optional[float] = None,
-                    startup_timeout: Optional[float] = None, grace: float = 45.0,
-                    fatal_grace: float = 10.0, env: Optional[Mapping[str, str]] = None,
+                    nproc_per_node: Optional[int] = None, max_restarts: int = D.MAX_RESTARTS,
+                    hang_timeout: Optional[float] = D.HANG_TIMEOUT_S,
+                    startup_timeout: Optional[float] = None, grace: float = D.GRACE_S,
+                    fatal_grace: float = D.FATAL_GRACE_S, env: Optional[Mapping[str, str]] = None,
                     cwd: Optional[PathLike] = None, mode: Optional[str] = None,
-                    echo=None, ring_size: int = 256 * 1024, backoff: Backoff = Backoff(),
+                    echo=None, ring_size: int = D.RING_SIZE, backoff: Backoff = Backoff(),
                     say=None) -> RunResult:
     """Supervise one command (or torchrun group) until it succeeds or fails for good.
 

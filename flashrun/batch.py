@@ -2,7 +2,7 @@
 
 Where this sits: a training-side helper that runs *inside* the user's script (its
 Dataset, its DataLoader workers and its training loop). It is not part of the
-supervisor flow of DESIGN.md (spec -> supervisor -> scan -> classify -> decide ->
+supervisor flow of docs/architecture.md (spec -> supervisor -> scan -> classify -> decide ->
 act). Its one link to that flow is the exception it raises: when failures run
 away, every rank raises :class:`CircuitBreakerTripped` at the same step, the
 ranks die with that terminal line, and the scanner classifies it as

@@ -1,4 +1,4 @@
-"""Training-side checkpoints and heartbeat: the far end of DESIGN.md's data flow.
+"""Training-side checkpoints and heartbeat: the far end of the data flow (docs/architecture.md).
 
 The supervisor gives every attempt of a trial the same ``$FLASHRUN_CKPT_DIR``
 and a ``$FLASHRUN_HEARTBEAT`` file. Inside the training script this module is
@@ -44,7 +44,7 @@ import time
 from pathlib import Path
 from typing import Any, List, Mapping, Optional, Tuple, Union
 
-from .atomic import write_atomic
+from flashrun.record.atomic import write_atomic
 
 logger = logging.getLogger(__name__)
 

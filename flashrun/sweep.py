@@ -1,6 +1,6 @@
 """Many trials at once: slots, one supervised task per trial, results, resume.
 
-Where it sits in DESIGN.md's data flow::
+Where it sits in the data flow (docs/architecture.md)::
 
     grid.yaml / API call → spec → [sweep] → supervisor (per trial) → ... → journal → view, results
 
@@ -19,58 +19,24 @@ import logging
 import sys
 import threading
 import time
-from collections import deque
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Union
 
-from . import loop as _loop
-from .events import EventType as E
-from .journal import Journal
-from .launch import PortAllocator
-from .results import as_dataframe, best_trial, collect_metrics, summary_lines, write_results
-from .spec import SweepSpec, TrialSpec, from_mapping, launch_argv, load
-from .state import TrialState
-from .stream import Echo
-from .supervisor import Backoff, Coordinator, GroupSpec, supervise
+from flashrun.runtime import loop as _loop
+from flashrun.record.events import EventType as E
+from flashrun.record.journal import Journal
+from flashrun.spec.launch import PortAllocator
+from flashrun.record.results import as_dataframe, best_trial, collect_metrics, summary_lines, write_results
+from flashrun.spec.grid import SweepSpec, TrialSpec, from_mapping, launch_argv, load
+from flashrun.record.state import TrialState
+from flashrun.runtime.stream import Echo
+from flashrun import defaults as D
+from flashrun.policy.budget import Backoff
+from flashrun.runtime.slots import Slots
+from flashrun.runtime.supervisor import Coordinator, supervise
+from flashrun.spec.group import GroupSpec
 
 logger = logging.getLogger(__name__)
-
-INCIDENT_THRESHOLD = 3      # failures of distinct trials ...
-INCIDENT_WINDOW_S = 60.0    # ... inside this many seconds freeze automation
-
-
-class Slots:
-    """A FIFO weighted semaphore: a trial waits for ``n`` process slots in arrival order."""
-
-    def __init__(self, capacity: int):
-        self.capacity = self.free = capacity
-        self._waiters: deque = deque()
-
-    async def acquire(self, n: int) -> None:
-        n = min(n, self.capacity)
-        if not self._waiters and self.free >= n:
-            self.free -= n
-            return
-        fut = asyncio.get_running_loop().create_future()
-        entry = [n, fut]
-        self._waiters.append(entry)
-        try:
-            await fut
-        except BaseException:
-            if entry in self._waiters:
-                self._waiters.remove(entry)
-            elif fut.done() and not fut.cancelled():
-                self.release(n)
-            raise
-
-    def release(self, n: int) -> None:
-        self.free += min(n, self.capacity)
-        while self._waiters and self._waiters[0][0] <= self.free:
-            n, fut = self._waiters.popleft()
-            if not fut.done():
-                self.free -= n
-                fut.set_result(None)
-
 
 def default_run_dir(spec: SweepSpec, root: Union[str, Path] = "runs") -> Path:
     return Path(root) / ("%s-%s" % (spec.name, time.strftime("%Y%m%d-%H%M%S")))
@@ -89,8 +55,8 @@ def _prepare(spec: SweepSpec, run_dir: Path) -> None:
 
 async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
                     verbose: bool = False, backoff: Backoff = Backoff(),
-                    incident_threshold: int = INCIDENT_THRESHOLD,
-                    incident_window_s: float = INCIDENT_WINDOW_S,
+                    incident_threshold: int = D.INCIDENT_THRESHOLD,
+                    incident_window_s: float = D.INCIDENT_WINDOW_S,
                     grace: float = 45.0, fatal_grace: float = 10.0) -> List[dict]:
     """Run (or resume) every trial of ``spec`` in ``run_dir``; the results rows."""
     run_dir = Path(run_dir)
@@ -155,7 +121,7 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
 
 
 def _finished(res):
-    from .view import TrialLive
+    from flashrun.view.terminal import TrialLive
 
     lines = [ln for ln in res.tail.decode("utf-8", "replace").splitlines() if ln.strip()]
     return TrialLive(last_line=lines[-1][-120:] if lines else None,
@@ -202,7 +168,7 @@ class Sweep:
 
     def _make_view(self):
         if self._view == "auto":
-            from .view import make_view
+            from flashrun.view.terminal import make_view
             return make_view(sys.stdout, verbose=self.verbose, spec=self.spec,
                              run_dir=str(self.run_dir))
         return self._view
@@ -262,8 +228,8 @@ class Sweep:
 
     def status(self) -> Dict[str, int]:
         """Trial counts by state, read from the run directory."""
-        from .events import read_events
-        from .state import fold
+        from flashrun.record.events import read_events
+        from flashrun.record.state import fold
 
         events = self.run_dir / "events.jsonl"
         if not events.exists():

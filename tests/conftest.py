@@ -4,14 +4,14 @@ import pathlib
 
 import pytest
 
-from flashrun import _scan_py
+from flashrun.scan import _py as _scan_py
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-CORPUS = ROOT.parent / "shared" / "corpus"
+CORPUS = DATA / "corpus"
 
 try:
-    from flashrun import _scan as _scan_c
+    from flashrun.scan import _scan as _scan_c
 except ImportError:  # pure-Python install: the C cases skip, the guard test says why
     _scan_c = None
 
@@ -28,7 +28,7 @@ def scan_impl(request):
 
 
 def corpus_cases():
-    """(id, bytes, label) for the shared development corpus, if present."""
+    """(id, bytes, label) for the development corpus of real crash logs (tests/data/corpus)."""
     import json
 
     labels = CORPUS / "labels.jsonl"

@@ -18,7 +18,7 @@ from typing import Any, Coroutine, Dict, Iterable, List, Optional, Set, Tuple
 
 import pytest
 
-from flashrun.loop import loop_factories
+from flashrun.runtime.loop import loop_factories
 
 BIN = Path(__file__).resolve().parent / "bin"
 LOOPS = loop_factories()
@@ -141,7 +141,7 @@ def descendants(pid: int) -> List[int]:
 def assert_no_children(ignore: Iterable[int] = (), timeout: float = 5.0) -> None:
     """No child of the test process is left (but the orphan guard and ``ignore``,
     children that other tests left behind): everything was reaped."""
-    from flashrun.process import guard_pid
+    from flashrun.runtime.process import guard_pid
 
     ignore = set(ignore) | {guard_pid()}
     deadline = time.monotonic() + timeout

@@ -1,4 +1,4 @@
-"""diagnose(): golden tails, the shared corpus of real crash logs, and the API."""
+"""diagnose(): golden tails, the corpus of real crash logs (tests/data/corpus), and the API."""
 import json
 
 import pytest
@@ -13,7 +13,7 @@ ACTION_KIND = {"fail_job": "fail_fast", "retry_task": "retry", "restart_group": 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
 def test_golden(path, scan_impl, monkeypatch):
-    monkeypatch.setattr("flashrun.diagnosis.scan_tail", scan_impl.scan_tail)
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     want = json.loads(path.with_suffix(".json").read_text())
     d = flashrun.diagnose(path.read_bytes(), want["exit_code"])
     got = {"exit_code": want["exit_code"], "failure_class": d.failure_class.value,
@@ -25,9 +25,12 @@ def test_golden(path, scan_impl, monkeypatch):
 CASES = corpus_cases()
 
 
-@pytest.mark.skipif(not CASES, reason="shared corpus not beside this checkout")
-def test_shared_corpus_accuracy_and_traps(scan_impl, monkeypatch):
-    monkeypatch.setattr("flashrun.diagnosis.scan_tail", scan_impl.scan_tail)
+def test_corpus_is_in_the_repo():
+    assert len(CASES) >= 67, "tests/data/corpus lost cases"
+
+
+def test_corpus_accuracy_and_traps(scan_impl, monkeypatch):
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     ok_cls = ok_act = 0
     wrong_traps = []
     for case_id, data, row in CASES:

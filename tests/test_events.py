@@ -1,4 +1,4 @@
-"""flashrun.events: Event values, the append-only JSONL log, redaction."""
+"""flashrun.record.events: Event values, the append-only JSONL log, redaction."""
 import dataclasses
 import json
 import logging
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flashrun.events import (
+from flashrun.record.events import (
     REDACTED,
     Event,
     EventLog,
@@ -185,7 +185,7 @@ def test_reader_skips_complete_json_without_newline(tmp_path):
 def test_writer_cuts_a_torn_tail_before_appending(tmp_path, caplog):
     path = tmp_path / "events.jsonl"
     path.write_text(ev(ts=1).to_json() + "\n" + '{"ts": 2, "ty')
-    with caplog.at_level(logging.WARNING, logger="flashrun.events"):
+    with caplog.at_level(logging.WARNING, logger="flashrun.record.events"):
         with EventLog(path) as log:
             log.append(ev(ts=3))
     assert [e.ts for e in read_events(path)] == [1.0, 3.0]
@@ -205,7 +205,7 @@ def test_reader_rejects_a_corrupt_complete_line_with_its_position(tmp_path, capl
     path.write_text(ev(ts=1).to_json() + "\n\n" + "{not json}\n" + ev(ts=3).to_json() + "\n")
     with pytest.raises(EventLogCorrupt, match=r"events\.jsonl:3"):
         read_events(path)
-    with caplog.at_level(logging.WARNING, logger="flashrun.events"):
+    with caplog.at_level(logging.WARNING, logger="flashrun.record.events"):
         assert [e.ts for e in read_events(path, strict=False)] == [1.0, 3.0]
     assert "events.jsonl:3" in caplog.text
 
@@ -214,7 +214,7 @@ def test_reader_skips_unknown_event_types_with_a_warning(tmp_path, caplog):
     path = tmp_path / "events.jsonl"
     future = json.dumps({"v": 2, "ts": 2, "type": "from_the_future", "data": {}})
     path.write_text(ev(ts=1).to_json() + "\n" + future + "\n")
-    with caplog.at_level(logging.WARNING, logger="flashrun.events"):
+    with caplog.at_level(logging.WARNING, logger="flashrun.record.events"):
         assert [e.ts for e in read_events(path)] == [1.0]
     assert "from_the_future" in caplog.text
 
@@ -241,7 +241,7 @@ def test_concurrent_appends_never_interleave(tmp_path):
 
 
 def test_module_imports_alone_without_torch_or_asyncio():
-    code = ("import sys, flashrun.events; "
+    code = ("import sys, flashrun.record.events; "
             "assert 'torch' not in sys.modules and 'asyncio' not in sys.modules, sys.modules.keys()")
     env = dict(os.environ, PYTHONPATH=str(REPO))
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=60)

@@ -27,7 +27,7 @@ def test_module_imports_alone(name):
 
 
 def test_import_flashrun_does_not_import_torch_or_asyncio_machinery():
-    p = run_py("import sys, flashrun, flashrun.scan, flashrun.diagnosis; "
+    p = run_py("import sys, flashrun, flashrun.scan, flashrun.policy.diagnose; "
                "flashrun.diagnose(b'Killed', 137); "
                "print(sorted(m for m in ('torch', 'uvloop', 'yaml') if m in sys.modules))")
     assert p.returncode == 0, p.stderr
@@ -37,7 +37,7 @@ def test_import_flashrun_does_not_import_torch_or_asyncio_machinery():
 def test_policy_package_is_pure():
     policy = [m for m in MODULES if m.startswith("flashrun.policy")]
     code = ("import sys; import %s; bad = [m for m in ('asyncio', 'torch', 'subprocess', "
-            "'socket', 'flashrun.supervisor', 'flashrun.process') if m in sys.modules]; "
+            "'socket', 'flashrun.runtime.supervisor', 'flashrun.runtime.process') if m in sys.modules]; "
             "print(bad)" % ", ".join(policy))
     p = run_py(code)
     assert p.returncode == 0, p.stderr

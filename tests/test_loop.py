@@ -1,4 +1,4 @@
-"""flashrun.loop: loop choice, and run() from plain code or from inside a running loop
+"""flashrun.runtime.loop: loop choice, and run() from plain code or from inside a running loop
 (a notebook cell), where Ctrl-C still stops and reaps everything before propagating."""
 import asyncio
 import os
@@ -7,9 +7,9 @@ import threading
 
 import pytest
 
-from flashrun import loop as floop
-from flashrun.process import StopPolicy, spawn
-from flashrun.stream import Output
+from flashrun.runtime import loop as floop
+from flashrun.runtime.process import StopPolicy, spawn
+from flashrun.runtime.stream import Output
 from mechanism_fixtures import LOOPS, aloop, alive, aread_pids, identify, worker  # noqa: F401
 
 

@@ -1,4 +1,4 @@
-"""flashrun.process: spawn a group in its own session, stop it, always reap it, and
+"""flashrun.runtime.process: spawn a group in its own session, stop it, always reap it, and
 leave no descendant behind, whatever happens to the awaiting task or the supervisor.
 
 Every "dead" below is read from the process table (/proc, pid + start time), not
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from flashrun.process import (
+from flashrun.runtime.process import (
     ENV_TOKEN, Exit, StopPolicy, _setpriv, exit_status, pdeathsig_method, run, spawn)
-from flashrun.stream import Output
+from flashrun.runtime.stream import Output
 from mechanism_fixtures import (  # noqa: F401
     LOOPS, aloop, alive, aread_pids, identify, proc_stat, read_pids, wait_dead, worker)
 
@@ -247,7 +247,7 @@ def test_cancellation_never_orphans(aloop, tmp_path, how):
 
 def test_loop_shutdown_kills_abandoned_groups(tmp_path, caplog):
     """A coroutine that returns without awaiting its group: the loop's shutdown kills it."""
-    from flashrun.loop import run as run_loop
+    from flashrun.runtime.loop import run as run_loop
 
     argv, n = tree_args(tmp_path, "--ignore-term")
     for name, factory in sorted(LOOPS.items()):

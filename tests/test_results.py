@@ -1,4 +1,4 @@
-"""flashrun.results: metrics from metrics.json or the log tail, results files, best trial, summary."""
+"""flashrun.record.results: metrics from metrics.json or the log tail, results files, best trial, summary."""
 import csv
 import json
 import logging
@@ -6,10 +6,10 @@ import sys
 
 import pytest
 
-from flashrun import results as R
+from flashrun.record import results as R
 from flashrun import spec as S
-from flashrun.events import Event, EventType as T
-from flashrun.state import fold
+from flashrun.record.events import Event, EventType as T
+from flashrun.record.state import fold
 
 SPEC = S.from_mapping({
     "name": "lr-sweep", "command": "p --lr {lr} --seed {seed} {extra}",
@@ -41,11 +41,11 @@ def test_last_metrics_line_of_stdout(tmp_path):
 def test_bad_json_is_skipped_with_a_warning(tmp_path, caplog):
     log = tmp_path / "stdout.log"
     log.write_text('FLASHRUN_METRICS {"loss": 3}\nFLASHRUN_METRICS {"loss": \n')
-    with caplog.at_level(logging.WARNING, logger="flashrun.results"):
+    with caplog.at_level(logging.WARNING, logger="flashrun.record.results"):
         assert R.collect_metrics(tmp_path) == {"loss": 3}
     assert "not valid JSON" in caplog.text
     (tmp_path / "metrics.json").write_text("{broken")
-    with caplog.at_level(logging.WARNING, logger="flashrun.results"):
+    with caplog.at_level(logging.WARNING, logger="flashrun.record.results"):
         assert R.collect_metrics(tmp_path) == {"loss": 3}
     assert "metrics.json: unreadable" in caplog.text
 
@@ -56,7 +56,7 @@ def test_marker_in_prose_or_without_json_object_is_ignored(tmp_path, caplog):
                    'INFO we print FLASHRUN_METRICS {"a": 2} at the end\n'
                    'FLASHRUN_METRICSX {"a": 3}\n'
                    'FLASHRUN_METRICS [1, 2]\n')
-    with caplog.at_level(logging.WARNING, logger="flashrun.results"):
+    with caplog.at_level(logging.WARNING, logger="flashrun.record.results"):
         assert R.read_metrics_line(log) == {"a": 1}
     assert "not a JSON object" in caplog.text
 

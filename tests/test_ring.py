@@ -1,9 +1,9 @@
-"""flashrun.ring: the bounded byte ring keeps exactly the newest bytes."""
+"""flashrun.runtime.ring: the bounded byte ring keeps exactly the newest bytes."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flashrun.ring import DEFAULT_CAPACITY, ByteRing
+from flashrun.runtime.ring import DEFAULT_CAPACITY, ByteRing
 
 
 def test_empty():

@@ -351,7 +351,7 @@ def test_c_scan_does_not_copy_the_tail():
 
 
 def test_take_recent_mask_reports_new_marker_lines_once(scan_impl):
-    from flashrun._scan_types import MARKER_BIT
+    from flashrun.scan._types import MARKER_BIT
 
     s = scan_impl.Scanner()
     s.feed(b"step 1 | loss 2.0\n")

@@ -117,7 +117,7 @@ def test_needles_at_every_offset():
     """The C line prefilter skips the exact needle search on lines it rules out:
     every needle, at every offset of a line, after lines of every length mod the
     sampling stride (so samples fall on every phase), must still be found."""
-    from flashrun._scan_types import MARKER_BIT, NEEDLES
+    from flashrun.scan._types import MARKER_BIT, NEEDLES
 
     for needle, bit in NEEDLES:
         lines = []

@@ -1,4 +1,4 @@
-"""flashrun.spec: grid.yaml → validated, expanded, frozen trials; errors point at the node."""
+"""flashrun.spec.grid: grid.yaml → validated, expanded, frozen trials; errors point at the node."""
 import os
 import re
 import sys
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from flashrun import spec as S
-from flashrun._spec_build import _render
-from flashrun.spec import SpecError
+from flashrun.spec._build import _render
+from flashrun.spec.grid import SpecError
 
 BRIEF = """\
 name: lr-sweep
@@ -137,7 +137,7 @@ def test_ids_are_stable_unique_and_filesystem_safe():
     assert len(set(ids)) == len(ids) == 10
     for i in ids:
         assert SAFE_ID.match(i), i
-        assert len(i) <= S.ID_MAX_LEN and "/" not in i and ".." not in i.split("-")
+        assert len(i) <= S.model.ID_MAX_LEN and "/" not in i and ".." not in i.split("-")
     assert ids[0] == "t000-a=x_.._.._etc-b=1"
 
 
@@ -283,7 +283,7 @@ def test_any_value_is_one_argv_token_and_survives_spec_yaml(value):
     import yaml
 
     text = yaml.dump({"command": "prog --v {v}", "grid": {"v": [value]}},
-                     Dumper=S._yaml_classes()[1])
+                     Dumper=S._yaml.yaml_classes()[1])
     s = S.parse(text, source="g.yaml")
     assert s.trials[0].argv == ("prog", "--v", _render(value))
     assert SAFE_ID.match(s.trials[0].trial_id)

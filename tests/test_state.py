@@ -1,4 +1,4 @@
-"""flashrun.state: RunState = fold(events), and atomic state.json."""
+"""flashrun.record.state: RunState = fold(events), and atomic state.json."""
 import json
 import os
 import subprocess
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flashrun.events import Event, EventLog, EventType, read_events
-from flashrun.state import (
+from flashrun.record.events import Event, EventLog, EventType, read_events
+from flashrun.record.state import (
     ACTION_STATES,
     TRANSITIONS,
     RunState,
@@ -226,7 +226,7 @@ def test_read_state_errors(tmp_path):
 
 
 def test_module_imports_alone_without_torch_or_asyncio():
-    code = ("import sys, flashrun.state; "
+    code = ("import sys, flashrun.record.state; "
             "assert 'torch' not in sys.modules and 'asyncio' not in sys.modules")
     env = dict(os.environ, PYTHONPATH=str(REPO))
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=60)

@@ -1,8 +1,8 @@
-"""flashrun.stream: every byte a child writes reaches the ring, the log file and the watcher;
+"""flashrun.runtime.stream: every byte a child writes reaches the ring, the log file and the watcher;
 the live echo prefixes lines, never blocks, and says what it skipped.
 
 Unit tests feed Output/Echo directly; the rest run real fake workers (tests/bin)
-through flashrun.process under both loops (``aloop``).
+through flashrun.runtime.process under both loops (``aloop``).
 """
 import asyncio
 import hashlib
@@ -16,8 +16,8 @@ import time
 
 import pytest
 
-from flashrun.process import spawn
-from flashrun.stream import Echo, Output
+from flashrun.runtime.process import spawn
+from flashrun.runtime.stream import Echo, Output
 from mechanism_fixtures import Collect, aloop, reset_peak_rss, rss_kib, worker  # noqa: F401
 
 LINE = re.compile(rb"^(\S+) r=(\d+) s=(out|err) i=(\d+)$")
@@ -129,7 +129,7 @@ def test_echo_failing_sink_disables_echo(caplog):
 
     echo = Echo(broken)
     src = echo.source("[x] ")
-    with caplog.at_level(logging.WARNING, logger="flashrun.echo"):
+    with caplog.at_level(logging.WARNING, logger="flashrun.runtime.echo"):
         src.write(b"hello\n")
         assert echo.flush(5)
         src.write(b"ignored\n")
@@ -216,7 +216,7 @@ def test_output_watch_that_raises_is_dropped(aloop, caplog):
     out = Output(None, watch=watch)
 
     async def go():
-        with caplog.at_level(logging.ERROR, logger="flashrun.stream"):
+        with caplog.at_level(logging.ERROR, logger="flashrun.runtime.stream"):
             out.feed(out.stdout, b"a\n")
             out.feed(out.stdout, b"b\n")
         out.close()
@@ -249,7 +249,7 @@ def test_output_log_write_error_keeps_the_ring(aloop, tmp_path, caplog):
         full = os.open("/dev/full", os.O_WRONLY)  # every write: ENOSPC
         os.close(out.stdout._fd)
         out.stdout._fd = full
-        with caplog.at_level(logging.ERROR, logger="flashrun.stream"):
+        with caplog.at_level(logging.ERROR, logger="flashrun.runtime.stream"):
             out.feed(out.stdout, b"still in the tail\n")
             out.feed(out.stdout, b"and this\n")
             out.feed(out.stderr, b"stderr is fine\n")
@@ -475,7 +475,7 @@ def test_watch_and_last_output_with_a_real_child(aloop, tmp_path):
 
 def test_slow_disk_pauses_the_child_and_loses_nothing(aloop, tmp_path, monkeypatch):
     """The log writer falls behind: reading pauses (the child waits), then resumes."""
-    import flashrun.stream as stream_mod
+    import flashrun.runtime.stream as stream_mod
 
     flow = []
     real_reading = stream_mod.OutputPipes._reading

@@ -15,7 +15,7 @@ import pytest
 
 import flashrun
 from conftest import ROOT
-from flashrun.events import read_events
+from flashrun.record.events import read_events
 from mechanism_fixtures import alive, descendants, identify, wait_dead
 
 TRAIN = str(ROOT / "examples" / "train_ddp.py")

@@ -11,9 +11,9 @@ import time
 import pytest
 
 import flashrun
-from flashrun.events import read_events
+from flashrun.record.events import read_events
 from mechanism_fixtures import alive, identify, wait_dead
-from flashrun.supervisor import Backoff
+from flashrun.policy.budget import Backoff
 
 FAST = Backoff(restart_base=0.05, restart_cap=0.1, pause_base=0.2, pause_cap=0.5)
 CLI = [sys.executable, "-m", "flashrun"]

@@ -1,4 +1,4 @@
-"""flashrun.view: plain lines for pipes, a rich live table for terminals; both read RunState only."""
+"""flashrun.view.terminal: plain lines for pipes, a rich live table for terminals; both read RunState only."""
 import io
 import re
 import sys
@@ -9,9 +9,9 @@ import pytest
 from rich.console import Console
 
 from flashrun import spec as S
-from flashrun import view as V
-from flashrun.events import Event, EventType as T
-from flashrun.state import RunState, TrialState, fold
+from flashrun.view import terminal as V
+from flashrun.record.events import Event, EventType as T
+from flashrun.record.state import RunState, TrialState, fold
 
 SPEC = S.from_mapping({
     "name": "lr-sweep", "command": "python train.py --lr {lr} --seed {seed} --steps {steps}",

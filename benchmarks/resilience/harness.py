@@ -246,8 +246,8 @@ def _record(sc: Scenario, st: Settings, obs: Observed, *, fault_t, decided_t, ba
 def run_flashrun(sc: Scenario, st: Settings, work: Path, reference_sha: Optional[str]) -> dict:
     """One scenario under ``flashrun.run``; the measured record."""
     import flashrun
-    from flashrun.events import EventType, read_events
-    from flashrun.supervisor import Backoff
+    from flashrun.record.events import EventType, read_events
+    from flashrun.policy.budget import Backoff
 
     work.mkdir(parents=True, exist_ok=True)
     run_dir, marker = work / "run", work / "fault.jsonl"

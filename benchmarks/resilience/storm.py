@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 import flashrun
-from flashrun.events import EventType, read_events
-from flashrun.supervisor import Backoff
+from flashrun.record.events import EventType, read_events
+from flashrun.policy.budget import Backoff
 
 from .harness import TRAIN, Settings, child_env, steps_in
 

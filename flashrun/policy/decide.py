@@ -1,14 +1,14 @@
 """decide(): FailureSignals + mode (+ history) → one frozen RecoveryDecision.
 
-Decide step of DESIGN.md's flow. The action comes from the versioned table;
+Decide step of the data flow (docs/architecture.md). The action comes from the versioned table;
 history can only make it stricter: the same root cause on two consecutive
 attempts turns any relaunch into ``fail_job``.
 """
 from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
-from .table import POLICY_VERSION, RELAUNCH, TABLE, Action, Mode
-from .taxonomy import FailureClass, FailureSignals, classify
+from flashrun.policy.table import POLICY_VERSION, RELAUNCH, TABLE, Action, Mode
+from flashrun.policy.taxonomy import FailureClass, FailureSignals, classify
 
 
 @dataclass(frozen=True)

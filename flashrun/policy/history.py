@@ -1,6 +1,6 @@
 """History as evidence: root-cause fingerprints and the correlated-incident window.
 
-Sits beside classify in DESIGN.md's flow: the supervisor keeps the history
+Sits beside classify in the data flow (docs/architecture.md): the supervisor keeps the history
 (previous fingerprint per trial, failure times across a sweep) and passes it
 in; these functions only compute, with no clock of their own.
 """

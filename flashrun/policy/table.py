@@ -1,6 +1,6 @@
 """The recovery table: (FailureClass, mode) → (action, scope, reason). Data, versioned.
 
-Decide step of DESIGN.md's flow. Same failure + same POLICY_VERSION ⇒ same
+Decide step of the data flow (docs/architecture.md). Same failure + same POLICY_VERSION ⇒ same
 action; bump the version whenever a row changes so recorded decisions can be
 traced to the table that made them.
 
@@ -11,7 +11,7 @@ recovery is a whole-group restart from the newest valid checkpoint).
 from enum import Enum
 from types import MappingProxyType
 
-from .taxonomy import FailureClass as F
+from flashrun.policy.taxonomy import FailureClass as F
 
 POLICY_VERSION = "2026.11.1"
 

@@ -1,6 +1,6 @@
 """Failure taxonomy: (exit code, ScanResult, history) → one FailureClass.
 
-Classify step of DESIGN.md's flow. ``FailureSignals`` gathers the evidence;
+Classify step of the data flow (docs/architecture.md). ``FailureSignals`` gathers the evidence;
 ``classify`` applies a fixed precedence, strongest scope first:
 
 =====  ==========================  ==============================================

@@ -12,9 +12,9 @@ import asyncio
 import os
 import sys
 
-from flashrun.loop import loop_factories, run
-from flashrun.process import StopPolicy, guard_pid, spawn
-from flashrun.stream import Output
+from flashrun.runtime.loop import loop_factories, run
+from flashrun.runtime.process import StopPolicy, guard_pid, spawn
+from flashrun.runtime.stream import Output
 
 
 async def main(a):

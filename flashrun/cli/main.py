@@ -1,0 +1,38 @@
+"""The command-line front door: ``flashrun <command>`` / ``python -m flashrun``.
+
+Sits at the edge of the data flow (docs/architecture.md): it parses arguments, calls the
+library, and turns results into text and exit statuses. Each command lives in its own
+module with an ``install(subparsers)`` function; all user-facing printing happens in the
+``cli`` package, never in library modules.
+"""
+import sys
+
+from flashrun import __version__
+from flashrun.cli import diagnose, run, sweep
+from flashrun.cli.common import Parser, UsageError
+
+COMMANDS = (diagnose.install, run.install, sweep.install)
+
+
+def build_parser():
+    parser = Parser(prog="flashrun", description="Keep many PyTorch jobs alive on one machine.")
+    parser.add_argument("--version", action="version", version="flashrun " + __version__)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for install in COMMANDS:
+        install(sub)
+    return parser
+
+
+def main(argv=None):
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help(sys.stderr)
+            return 2
+        return args.func(args)
+    except UsageError as exc:
+        print("flashrun: error: %s" % exc, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

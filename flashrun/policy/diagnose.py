@@ -1,0 +1,82 @@
+"""diagnose(): a dead run's tail + exit status → Diagnosis (scan → classify → decide).
+
+The public entry point of the policy half of the data flow (docs/architecture.md), used by the
+CLI's ``diagnose`` command and by the supervisor after every failed attempt.
+Pure: no I/O; history (the previous attempt's fingerprint, an incident flag)
+comes in as arguments.
+"""
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from flashrun.policy.decide import RecoveryDecision, decide
+from flashrun.policy.history import fingerprint as _fingerprint
+from flashrun.policy.history import is_deterministic
+from flashrun.policy.taxonomy import FailureClass, FailureSignals
+from flashrun.scan import ScanResult, scan_tail
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """Why a run died and what to do about it."""
+
+    failure_class: FailureClass
+    decision: RecoveryDecision
+    scan: ScanResult
+    signals: FailureSignals
+    fingerprint: str
+
+    @property
+    def root_exception(self) -> Optional[str]:
+        return self.scan.root_exception
+
+    @property
+    def evidence(self):
+        return self.decision.evidence
+
+    def summary(self) -> str:
+        """One line: class, action, reason."""
+        return "%s → %s: %s" % (self.failure_class.value, self.decision.action.value,
+                                self.decision.reason)
+
+    def __str__(self):
+        ev = self.decision.evidence
+        lines = [self.summary()]
+        if ev.line:
+            where = "" if ev.rank is None else " (rank %d)" % ev.rank
+            lines.append("  believed%s: %s" % (where, ev.line))
+        if ev.markers:
+            lines.append("  markers: %s" % ", ".join(ev.markers))
+        if ev.signal:
+            lines.append("  signal: %d" % ev.signal)
+        lines.append("  policy %s, mode %s" % (self.decision.policy_version,
+                                              self.decision.mode.value))
+        return "\n".join(lines)
+
+    def as_dict(self):
+        out = self.decision.as_dict()
+        out["root_exception"] = self.root_exception
+        return out
+
+
+def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
+             mode: str = "coordinated_training", *, hung: bool = False,
+             previous_fingerprint: Optional[str] = None,
+             correlated: bool = False) -> Diagnosis:
+    """Diagnose a run from the end of its output and its exit status.
+
+    ``tail`` is bytes (a str is encoded as UTF-8); ``exit_code`` is the status
+    of the process that was run (negative = signal, 128+N from a shell, None if
+    unknown). ``hung`` says the supervisor stopped it for silence;
+    ``previous_fingerprint`` is the previous attempt's, to spot a deterministic
+    failure; ``correlated`` says a sweep-wide incident is in progress.
+    """
+    if isinstance(tail, str):
+        tail = tail.encode("utf-8", "surrogateescape")
+    if exit_code is not None and not isinstance(exit_code, int):
+        raise TypeError("exit_code must be an int or None, not %s" % type(exit_code).__name__)
+    scan = scan_tail(tail)
+    signals = FailureSignals.from_scan(exit_code, scan, hung=hung, correlated=correlated)
+    fp = _fingerprint(scan, exit_code)
+    decision = decide(signals, mode, deterministic=is_deterministic(fp, previous_fingerprint),
+                      fingerprint=fp)
+    return Diagnosis(decision.failure_class, decision, scan, signals, fp)

@@ -1,0 +1,218 @@
+"""The recovery loop of one trial: observe → diagnose → decide → act, until done.
+
+Where it sits in the data flow (docs/architecture.md)::
+
+    spec → [supervisor] → attempt (process, stream) → scan → classify → decide → act → journal
+
+``supervise`` runs attempts of one ``GroupSpec`` (the blueprint; each attempt
+is an instance) and acts on each failure's ``RecoveryDecision``:
+
+* ``fail_job``: stop; the trial FAILED;
+* ``restart_group`` / ``retry_task`` / ``replace_node``: launch the same spec
+  again as attempt+1 after a short, growing backoff (the first restart is
+  immediate); the checkpoint directory is shared, so it resumes;
+* ``pause_job``: back off exponentially (and hold every other launch of the
+  run) before trying again;
+* ``freeze_automation``: stop acting; the trial is FROZEN for a person.
+
+``max_restarts`` bounds the relaunches. The decision itself is made by the pure
+policy core; this module only carries it out and records it in the journal.
+Sweep-wide state (the incident window, a freeze, a pause) lives in the
+``Coordinator`` shared by every trial of a run.
+"""
+import asyncio
+import dataclasses
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping, Optional, Tuple
+
+from flashrun.runtime.attempt import AttemptOutcome, run_attempt
+from flashrun.policy.diagnose import diagnose
+from flashrun.record.events import EventType as E
+from flashrun.record.journal import Journal
+from flashrun import defaults as D
+from flashrun.policy.budget import Backoff, Budget, spend
+from flashrun.policy.decide import RecoveryDecision
+from flashrun.policy.history import IncidentWindow
+from flashrun.policy.table import Action
+from flashrun.spec.group import GroupSpec
+from flashrun.record.state import TrialState
+from flashrun.runtime.stream import Echo
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class TrialResult:
+    """How a trial ended."""
+
+    trial_id: str
+    state: TrialState
+    attempts: int
+    decisions: Tuple[RecoveryDecision, ...]
+    exit_code: Optional[int]
+    tail: bytes
+    trial_dir: str
+    last_log_dir: Optional[str]
+    duration_s: float
+
+
+class Coordinator:
+    """Run-wide automation state shared by every trial: incidents, freeze, pause."""
+
+    def __init__(self, journal: Journal, *, incident_threshold: int = D.INCIDENT_THRESHOLD,
+                 incident_window_s: float = D.INCIDENT_WINDOW_S, clock: Callable[[], float] = time.monotonic):
+        self.journal = journal
+        self.clock = clock
+        self.window = IncidentWindow(incident_threshold, incident_window_s)
+        self.frozen = journal.state.frozen
+        self.frozen_reason: Optional[str] = None
+        self.paused_until = 0.0
+        self._changed = asyncio.Event()
+
+    def record_failure(self, trial: str) -> bool:
+        """Add a failure to the incident window; True while an incident is on."""
+        self.window = self.window.add(self.clock(), trial)
+        return self.window.active
+
+    def freeze(self, reason: str) -> None:
+        if not self.frozen:
+            self.frozen, self.frozen_reason = True, reason
+            self.journal.emit(E.AUTOMATION_FROZEN, reason=reason)
+            self._changed.set()
+
+    def pause(self, seconds: float) -> None:
+        self.paused_until = max(self.paused_until, self.clock() + seconds)
+
+    async def launch_allowed(self) -> bool:
+        """Wait out a pause; False when automation is frozen (nothing may launch)."""
+        while not self.frozen:
+            left = self.paused_until - self.clock()
+            if left <= 0:
+                return True
+            self._changed.clear()
+            try:
+                await asyncio.wait_for(self._changed.wait(), timeout=left)
+            except asyncio.TimeoutError:
+                pass
+        return False
+
+
+def child_env(spec: GroupSpec, run_dir: Path, trial_dir: Path, attempt: int) -> dict:
+    """The child's whole environment: ours, the spec's, and the FLASHRUN_* contract."""
+    env = dict(os.environ)
+    env.update(spec.env)
+    env.update({
+        "FLASHRUN_RUN_DIR": str(run_dir),
+        "FLASHRUN_TRIAL_ID": spec.trial_id,
+        "FLASHRUN_ATTEMPT": str(attempt),
+        "FLASHRUN_CKPT_DIR": str(trial_dir / "ckpt"),
+        "FLASHRUN_HEARTBEAT": str(trial_dir / "heartbeat"),
+        "PYTHONUNBUFFERED": env.get("PYTHONUNBUFFERED", "1"),
+    })
+    return env
+
+
+def next_attempt(trial_dir: Path) -> int:
+    """First unused attempt number (a resumed trial continues the count)."""
+    used = [int(p.name.split("-", 1)[1]) for p in trial_dir.glob("attempt-*")
+            if p.name.split("-", 1)[1].isdigit()]
+    return max(used) + 1 if used else 0
+
+
+def _conclusion(spec: GroupSpec, attempt: int, decision: RecoveryDecision, delay: float) -> str:
+    ev = decision.evidence
+    where = "" if ev.rank is None else " rank %d" % ev.rank
+    then = {Action.FAIL_JOB: "giving up", Action.FREEZE_AUTOMATION: "automation frozen",
+            Action.PAUSE_JOB: "pausing %.0fs before the next try" % delay}.get(
+        decision.action, "restarting as attempt %d%s" % (
+            attempt + 1, " in %.1fs" % delay if delay else ""))
+    line = "[flashrun] %s/%d %s → %s (%s); %s" % (
+        spec.trial_id, attempt, decision.failure_class.value, decision.action.value,
+        decision.reason, then)
+    if ev.line:
+        line += "\n[flashrun]   believed%s: %s" % (where, ev.line)
+    return line
+
+
+async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
+                    coordinator: Optional[Coordinator] = None, echo: Optional[Echo] = None,
+                    backoff: Backoff = Backoff(), say: Callable[[str], None] = logger.warning,
+                    ) -> TrialResult:
+    """Run ``spec`` until it succeeds, fails for good, or automation freezes."""
+    run_dir = Path(run_dir)
+    coordinator = coordinator or Coordinator(journal)
+    trial_dir = run_dir / "trials" / spec.trial_id
+    (trial_dir / "ckpt").mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    attempt = next_attempt(trial_dir)
+    first = attempt
+    budget = Budget(spec.max_restarts)
+    previous_fp: Optional[str] = None
+    decisions = []
+    outcome: Optional[AttemptOutcome] = None
+
+    def result(state: TrialState) -> TrialResult:
+        code = None if outcome is None else outcome.exit.exit_status
+        return TrialResult(spec.trial_id, state, attempt - first,
+                           tuple(decisions), 0 if state == TrialState.SUCCEEDED else code,
+                           outcome.tail if outcome else b"", str(trial_dir),
+                           outcome.log_dir if outcome else None, time.monotonic() - started)
+
+    while True:
+        if not await coordinator.launch_allowed():
+            if outcome is None or decisions and decisions[-1].action != Action.FREEZE_AUTOMATION:
+                journal.emit(E.RECOVERY_ACTION_SELECTED, spec.trial_id, attempt,
+                             action=Action.FREEZE_AUTOMATION.value,
+                             reason="automation is frozen for this run: %s"
+                                    % coordinator.frozen_reason)
+            return result(TrialState.FROZEN)
+        log_dir = trial_dir / ("attempt-%d" % attempt)
+        n = attempt
+        outcome = await run_attempt(
+            spec.argv, log_dir=log_dir, env=child_env(spec, run_dir, trial_dir, attempt),
+            cwd=spec.cwd, echo=echo, prefix="[%s/%d] " % (spec.trial_id, attempt),
+            ring_size=spec.ring_size, hang_timeout=spec.hang_timeout,
+            startup_timeout=spec.startup_timeout,
+            heartbeat=str(trial_dir / "heartbeat"), grace=spec.grace, fatal_grace=spec.fatal_grace,
+            on_started=lambda pid: journal.emit(E.LAUNCH_STARTED, spec.trial_id, n,
+                                                argv=list(spec.argv), pid=pid, log_dir=str(log_dir)),
+            on_stalled=lambda s: journal.emit(E.OUTPUT_STALLED, spec.trial_id, n,
+                                              silent_s=round(s, 1)))
+        attempt += 1
+        (log_dir / "tail.txt").write_bytes(outcome.tail)
+        journal.emit(E.ATTEMPT_EXITED, spec.trial_id, n, returncode=outcome.exit.returncode,
+                     hang=outcome.hung, fatal=outcome.fatal)
+        if outcome.succeeded:
+            journal.emit(E.RUN_SUCCEEDED, spec.trial_id, n)
+            return result(TrialState.SUCCEEDED)
+        stopped_by_us = outcome.exit.stop_requested
+        diag = diagnose(outcome.tail, None if stopped_by_us else outcome.exit.returncode,
+                        mode=spec.mode, hung=outcome.hung, previous_fingerprint=previous_fp,
+                        correlated=coordinator.record_failure(spec.trial_id))
+        previous_fp = diag.fingerprint
+        decision = diag.decision
+        ev = decision.evidence
+        journal.emit(E.FAILURE_CLASSIFIED, spec.trial_id, n, failure_class=decision.failure_class.value,
+                     evidence=ev.line, rank=ev.rank, fingerprint=diag.fingerprint,
+                     root_exception=diag.root_exception, markers=list(ev.markers),
+                     signal=ev.signal)
+        decision, budget, delay = spend(decision, budget, backoff)
+        if decision.action == Action.PAUSE_JOB:
+            coordinator.pause(delay)
+        decisions.append(decision)
+        journal.emit(E.RECOVERY_ACTION_SELECTED, spec.trial_id, n, action=decision.action.value,
+                     reason=decision.reason, policy_version=decision.policy_version,
+                     delay_s=delay, failure_class=decision.failure_class.value)
+        say(_conclusion(spec, n, decision, delay))
+        if decision.action == Action.FAIL_JOB:
+            journal.emit(E.RUN_FAILED, spec.trial_id, n, reason=decision.reason)
+            return result(TrialState.FAILED)
+        if decision.action == Action.FREEZE_AUTOMATION:
+            coordinator.freeze(decision.reason)
+            return result(TrialState.FROZEN)
+        if delay:
+            await asyncio.sleep(delay)

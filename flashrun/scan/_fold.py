@@ -1,0 +1,258 @@
+"""Fold lexer events into a ScanResult (scan step of the data flow (docs/architecture.md)).
+
+Shared by the C and the Python lexer, so equal event streams give equal
+results. The fold keeps bounded state (the last MAX_RECORDS tracebacks, the last
+line of each marker) so a live stream of any length costs constant memory.
+
+Choosing the root cause:
+
+1. A traceback is a *record*: its terminal lines (a chain or an exception
+   group adds more), the markers on its message lines, and the activity count
+   when its last terminal was printed. A record followed by STALE_ACTIVITY
+   lines of ordinary output was caught and survived; it is not a cause.
+2. Wrapper records (torchrun's ``ChildFailedError`` and ``SignalException``, a
+   launcher's ``CalledProcessError``) say nothing about the user's failure.
+3. When torchrun's block names a root-cause rank, the last record of that rank
+   is believed. If records carry rank prefixes but none from that rank, the
+   root rank printed nothing (killed by a signal): the others are symptoms.
+4. Otherwise the last record that is not a communication symptom (a peer's
+   ``Connection closed by peer``, a watchdog timeout) is believed; if all are
+   symptoms, the first one.
+5. torchrun's "first observed failure" is a race: a rank that aborted on a
+   dead peer can be reported before the peer's SIGKILL. When the believed
+   record is only such a symptom and the block's other failures include a rank
+   killed by a hard signal (not torchrun's own SIGTERM), that death is the cause.
+"""
+from flashrun.scan import _types as T
+
+MAX_RECORDS = 32
+_SYMPTOM = (T.MARKER_BIT["peer_closed"] | T.MARKER_BIT["gloo"] | T.MARKER_BIT["nccl"]
+            | T.MARKER_BIT["watchdog"] | T.MARKER_BIT["dist_backend"]
+            | T.MARKER_BIT["rendezvous"])
+_WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"]
+# Launcher-side exceptions: torchrun's wrapper, a launcher's subprocess check, and
+# torchrun's own SignalException when it is told to stop. They never explain a death.
+_WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException")
+# Signals torchrun itself sends when it tears a group down: not a cause.
+_SOFT_SIGNALS = (1, 2, 15)
+
+
+class _Record:
+    __slots__ = ("rank", "terms", "mask", "act", "evidence")
+
+    def __init__(self, rank):
+        self.rank = rank
+        self.terms = []
+        self.mask = 0
+        self.act = 0
+        self.evidence = {}
+
+    def add(self, mask, line):
+        if mask:  # most terminal lines carry no marker
+            self.mask |= mask
+            for bit in _bits(mask):
+                self.evidence.setdefault(bit, line)
+
+    def copy(self):
+        other = _Record(self.rank)
+        other.terms = list(self.terms)
+        other.mask, other.act, other.evidence = self.mask, self.act, dict(self.evidence)
+        return other
+
+
+def _bits(mask):
+    """The indexes of the set bits of ``mask``, lowest first."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low.bit_length() - 1)
+        mask ^= low
+    return bits
+
+
+def _text(raw, limit=400):
+    return raw.decode("utf-8", "replace")[:limit]
+
+
+class Fold:
+    """Accumulates events; ``result(activity, lines)`` builds the ScanResult."""
+
+    def __init__(self):
+        self.records = []
+        self.open = {}
+        self.total = 0
+        self.marks = {}
+        self.exitcode = None
+        self.native = None
+        self.child_failed = False
+        self.cfe = {T.SEC_NONE: {}, T.SEC_ROOT: {}, T.SEC_OTHER: {}}
+        self.hard_other = None  # (rank, exitcode) of another failure killed by a hard signal
+        self.recent = 0  # marker bits pushed since the last take_recent() (a live alarm)
+
+    def copy(self):
+        other = Fold.__new__(Fold)
+        mapping = {id(r): r.copy() for r in self.records}
+        other.records = [mapping[id(r)] for r in self.records]
+        other.open = {k: mapping.get(id(r), r.copy()) for k, r in self.open.items()}
+        other.total, other.marks = self.total, dict(self.marks)
+        other.exitcode, other.native = self.exitcode, self.native
+        other.child_failed = self.child_failed
+        other.cfe = {k: dict(v) for k, v in self.cfe.items()}
+        other.hard_other = self.hard_other
+        other.recent = self.recent
+        return other
+
+    def _new(self, rank):
+        record = _Record(rank)
+        self.records.append(record)
+        if len(self.records) > MAX_RECORDS:
+            del self.records[0]
+        self.open[rank] = record
+        self.total += 1
+        return record
+
+    def push(self, event):
+        kind, _lineno, act, rank, a, b, c = event
+        if kind == T.EV_TERM or kind == T.EV_MARK or kind == T.EV_NATIVE:
+            self.recent |= b
+        if kind == T.EV_TB:
+            if not (b and rank in self.open):
+                self._new(rank)
+        elif kind == T.EV_TERM:
+            record = self.open.get(rank) if a == T.CTX_FRAMES else None
+            if record is None:
+                record = self._new(rank)
+            term = parse_terminal(c, rank)
+            record.terms.append(term)
+            record.add(b, term.line)
+            record.act = act
+            if term.exc_type.endswith("ChildFailedError"):
+                self.child_failed = True
+        elif kind == T.EV_MARK:
+            record = self.open.get(rank)
+            if a == T.CTX_MSG and record is not None:
+                record.add(b, _text(c))
+            else:
+                line = _text(c)
+                for bit in _bits(b):
+                    self.marks[bit] = (act, line)
+        elif kind == T.EV_NATIVE:
+            record = self._new(rank)
+            name = _text(c, 200)
+            self.native = name
+            record.terms.append(T.make_terminal(name, "", "terminate called after throwing an "
+                                                "instance of '%s'" % name,
+                                                None if rank < 0 else rank))
+            record.add(b, record.terms[-1].line)
+            record.act = act
+        elif kind == T.EV_EXIT:
+            self.exitcode = b
+        elif kind == T.EV_CFE:
+            self.cfe[b][a] = c
+            self.child_failed = True
+            if b == T.SEC_OTHER and a == T.CFE_EXITCODE and self.hard_other is None:
+                code = _int(c)
+                if code is not None and code < 0 and -code not in _SOFT_SIGNALS:
+                    self.hard_other = (_int(self.cfe[b].get(T.CFE_RANK)), code)
+
+    def take_recent(self):
+        """Marker bits pushed since the previous call, and forget them."""
+        bits, self.recent = self.recent, 0
+        return bits
+
+    def result(self, activity, lines):
+        cfe = self.cfe[T.SEC_ROOT] or self.cfe[T.SEC_NONE]
+        cfe_rank = cfe_exit = error_file = signal = None
+        if cfe:  # most tails have no torchrun block
+            cfe_rank = _int(cfe.get(T.CFE_RANK))
+            cfe_exit = _int(cfe.get(T.CFE_EXITCODE))
+            error_file = cfe.get(T.CFE_ERROR_FILE)
+            trace = cfe.get(T.CFE_TRACEBACK, b"")
+            if trace.startswith(b"Signal "):  # "Signal 9 (SIGKILL) received by PID 7"
+                signal = _int(trace[7:])
+            if signal is None and cfe_exit is not None and cfe_exit < 0:
+                signal = -cfe_exit
+        candidates, stale = [], 0
+        for record in self.records:
+            if not record.terms:
+                continue
+            if activity - record.act >= T.STALE_ACTIVITY:
+                stale += 1
+                continue
+            if record.terms[-1].exc_type.encode().endswith(_WRAPPERS):
+                continue
+            candidates.append(record)
+        root = _choose(candidates, cfe_rank)
+        if (root is not None and self.hard_other is not None and root.mask & _SYMPTOM
+                and not root.mask & ~_SYMPTOM & ~_WEAK):
+            root = None
+            cfe_rank, cfe_exit = self.hard_other
+            signal = -cfe_exit
+        markers, evidence = [], []
+        for bit in sorted(self.marks):
+            act, line = self.marks[bit]
+            if activity - act < T.STALE_ACTIVITY:
+                markers.append(T.MARKERS[bit])
+                evidence.append((T.MARKERS[bit], line))
+        root_markers = ()
+        if root is not None:
+            root_markers = T.marker_names(root.mask)
+            evidence = [(T.MARKERS[bit], root.evidence[bit]) for bit in sorted(root.evidence)
+                        ] + [e for e in evidence if e[0] not in root_markers]
+        return T.make_result({
+            "root": root.terms[-1] if root else None,
+            "chain": tuple(root.terms) if root else (),
+            "root_markers": root_markers,
+            "markers": tuple(markers),
+            "evidence": tuple(evidence),
+            "signal": signal,
+            "launcher_exitcode": self.exitcode,
+            "child_failed": self.child_failed,
+            "cfe_rank": cfe_rank,
+            "cfe_exitcode": cfe_exit,
+            "cfe_error_file": None if error_file is None else _text(error_file, 300),
+            "native_abort": self.native,
+            "tracebacks": self.total,
+            "stale_tracebacks": stale,
+            "lines": lines,
+        })
+
+
+def parse_terminal(raw, rank):
+    """Split a terminal line the lexer accepted into type and message."""
+    line = _text(raw)
+    i = line.find(":")
+    if i > 0 and " " not in line[:i] and (i + 1 == len(line) or line[i + 1] == " "):
+        exc_type, message = line[:i], line[i + 1:].strip()
+    else:
+        exc_type, message = line.strip(), ""
+    return T.make_terminal(exc_type, message, line.rstrip(), None if rank < 0 else rank)
+
+
+def _int(raw):
+    if raw is None:
+        return None
+    raw = raw.lstrip()
+    neg = raw[:1] == b"-"
+    digits = bytearray()
+    for c in raw[neg:]:
+        if not 0x30 <= c <= 0x39 or len(digits) >= 9:
+            break
+        digits.append(c)
+    if not digits:
+        return None
+    value = int(digits)
+    return -value if neg else value
+
+
+def _choose(candidates, cfe_rank):
+    if not candidates:
+        return None
+    if cfe_rank is not None:
+        ranked = [r for r in candidates if r.rank == cfe_rank]
+        if ranked:
+            return ranked[-1]
+        if any(r.rank >= 0 for r in candidates):
+            return None
+    plain = [r for r in candidates if not (r.mask & _SYMPTOM) or r.mask & ~_SYMPTOM & ~_WEAK]
+    return plain[-1] if plain else candidates[0]

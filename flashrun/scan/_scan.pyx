@@ -1,0 +1,474 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""C scanner lexer: the same events as ``_scan_py.Lexer``, at memory speed.
+
+Scan step of the data flow (docs/architecture.md). One pass over the bytes: a SIMD search finds
+line ends (_scan_eol.h), a sampled gram prefilter rules out the lines that
+cannot hold a marker needle, a Wu-Manber search finds every needle in the rest
+(_scan_needles.pxi), and the per-rank traceback state lives in C arrays; an
+ordinary line outside any traceback takes a short path (``Lexer.quick``).
+Python objects are created only for the few lines that produce an event; the
+shared ``_scan_fold.Fold`` turns the events into the ScanResult, so equal
+events mean equal results. Read ``_scan_py.py`` first: every function of the
+full path mirrors one there (the prefilter and ``quick`` are shortcuts with no
+twin: they take effect only where the full path would do the same). Included: _scan_text.pxi (byte helpers), _scan_needles.pxi,
+_scan_feed.pxi (the stream side: Scanner, scan_tail).
+"""
+from libc.string cimport memchr, memcmp, memcpy, memmove
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+
+from libc.stdint cimport uint32_t, uint64_t
+cimport cython
+
+from flashrun.scan import _types as T
+from flashrun.scan._fold import Fold
+
+cdef enum:
+    CAP = 4096
+    T_LOOKBACK = 20
+    NSLOTS = 16
+    MSGMAX = 16
+    MAXN = 256
+    HSIZE = 4096
+    S_OUT = 0
+    S_FRAMES = 1
+    S_MSG = 2
+    S_CHAINED = 3
+
+assert T.SEGMENT_CAP == CAP and T.RANK_LOOKBACK == T_LOOKBACK and T.RANK_SLOTS == NSLOTS and T.MESSAGE_MAX_LINES == MSGMAX
+assert len(T.NEEDLES) <= MAXN
+
+# Structural needles come first in T.NEEDLES, in this order.
+cdef enum:
+    N_TB = 0
+    N_TEXIT = 1
+    N_DEXIT = 2
+    N_TERM = 3
+
+assert T.NEEDLES[N_TB][0] == T.N_TRACEBACK and T.NEEDLES[N_TERM][0] == T.N_TERMINATE
+
+# Event vocabulary, equal to _scan_types (checked below).
+cdef enum:
+    C_EV_TB = 1
+    C_EV_CHAIN = 2
+    C_EV_TERM = 3
+    C_EV_MARK = 4
+    C_EV_CFE = 5
+    C_EV_SECTION = 6
+    C_EV_EXIT = 7
+    C_EV_NATIVE = 8
+    C_TB_PLAIN = 0
+    C_TB_GROUP = 1
+    C_TB_RICH = 2
+    C_TB_ORIGINAL = 3
+    C_CTX_OUT = 0
+    C_CTX_FRAMES = 1
+    C_CTX_MSG = 2
+    C_SEC_NONE = 0
+    C_SEC_ROOT = 1
+    C_SEC_OTHER = 2
+    C_EXIT_TORCHRUN = 0
+    C_EXIT_DEEPSPEED = 1
+
+assert (
+    C_EV_TB, C_EV_CHAIN, C_EV_TERM, C_EV_MARK, C_EV_CFE, C_EV_SECTION, C_EV_EXIT,
+    C_EV_NATIVE, C_TB_PLAIN, C_TB_GROUP, C_TB_RICH, C_TB_ORIGINAL, C_CTX_OUT, C_CTX_FRAMES,
+    C_CTX_MSG, C_SEC_NONE, C_SEC_ROOT, C_SEC_OTHER, C_EXIT_TORCHRUN, C_EXIT_DEEPSPEED,
+) == (
+    T.EV_TB, T.EV_CHAIN, T.EV_TERM, T.EV_MARK, T.EV_CFE, T.EV_SECTION, T.EV_EXIT,
+    T.EV_NATIVE, T.TB_PLAIN, T.TB_GROUP, T.TB_RICH, T.TB_ORIGINAL, T.CTX_OUT, T.CTX_FRAMES,
+    T.CTX_MSG, T.SEC_NONE, T.SEC_ROOT, T.SEC_OTHER, T.EXIT_TORCHRUN, T.EXIT_DEEPSPEED,
+)
+
+cdef uint64_t _HOST_OOM = T.MARKER_BIT["host_oom"]
+# First bytes of a line body that _structure looks at even when no needle is in
+# the line: blank or indented lines, "Killed", torchrun's "Root Cause" and
+# "Failures:", the chain separators ("The above", "During"). Lines starting
+# with one take the full path; _QUICK_SLOW adds the openings of prefixes.
+cdef unsigned char _PLAIN_SLOW[256]
+cdef unsigned char _QUICK_SLOW[256]
+for _c in range(256):
+    _PLAIN_SLOW[_c] = _c in b" \tKRFTD"
+    _QUICK_SLOW[_c] = _PLAIN_SLOW[_c] or _c in b"[0123456789"
+
+
+include "_scan_text.pxi"
+include "_scan_needles.pxi"
+
+
+cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """For a non-empty line with no needle, in a rank outside any traceback, whose
+    first byte is not _PLAIN_SLOW: -1 if it may name an exception (the full path
+    decides), else whether it counts as output (1) or is noise (0)."""
+    cdef Py_ssize_t end
+    cdef bint colon
+    if _alpha(s[0]):
+        end = 1
+        while end < n and _IDENT[s[end]]:
+            end += 1
+        # A first word ended by anything but ':' or '.' cannot name an exception.
+        if end == n or s[end] == 0x3A or s[end] == 0x2E:
+            end = _terminal_name(s, n, &colon)
+            if end and _exception_like(s, end):
+                return -1
+    return not _is_noise2(s, n)
+
+
+@cython.final
+cdef class Lexer:
+    """Mirror of ``_scan_py.Lexer`` with its state in C arrays."""
+
+    cdef public list events
+    cdef public Py_ssize_t lineno, act
+    cdef int section
+    cdef Py_ssize_t slot_rank[NSLOTS]
+    cdef Py_ssize_t slot_used[NSLOTS]
+    cdef int slot_state[NSLOTS]
+    cdef int slot_prev[NSLOTS]
+    cdef int slot_msg[NSLOTS]
+    cdef int slot_group[NSLOTS]
+    cdef Py_ssize_t found[MAXN]
+    cdef int touched[MAXN]
+    cdef int ntouched
+    cdef int last_slot
+    cdef uint64_t mask
+    cdef unsigned char* cbuf  # cleaned copy of a line with ESC/NUL, allocated on first use
+
+    def __cinit__(self):
+        cdef int k
+        self.events = []
+        self.lineno = 0
+        self.act = 0
+        self.section = C_SEC_NONE
+        for k in range(NSLOTS):
+            self.slot_rank[k] = -2
+            self.slot_used[k] = 0
+            self.slot_state[k] = S_OUT
+            self.slot_prev[k] = 0
+            self.slot_msg[k] = 0
+            self.slot_group[k] = 0
+        for k in range(MAXN):
+            self.found[k] = -1
+        self.ntouched = 0
+        self.last_slot = 0
+        self.cbuf = NULL
+
+    def __dealloc__(self):
+        PyMem_Free(self.cbuf)
+
+    cdef Lexer copy(self):
+        cdef Lexer other = Lexer()
+        other.lineno, other.act, other.section = self.lineno, self.act, self.section
+        memcpy(other.slot_rank, self.slot_rank, sizeof(self.slot_rank))
+        memcpy(other.slot_used, self.slot_used, sizeof(self.slot_used))
+        memcpy(other.slot_state, self.slot_state, sizeof(self.slot_state))
+        memcpy(other.slot_prev, self.slot_prev, sizeof(self.slot_prev))
+        memcpy(other.slot_msg, self.slot_msg, sizeof(self.slot_msg))
+        memcpy(other.slot_group, self.slot_group, sizeof(self.slot_group))
+        return other
+
+    cdef inline int _slot(self, Py_ssize_t rank) noexcept nogil:
+        if self.slot_rank[self.last_slot] == rank:  # ranks are unique: same answer as the scan
+            self.slot_used[self.last_slot] = self.lineno
+            return self.last_slot
+        return self._slot_find(rank)
+
+    cdef int _slot_find(self, Py_ssize_t rank) noexcept nogil:
+        cdef int k, best = 0
+        for k in range(NSLOTS):
+            if self.slot_rank[k] == rank:
+                self.slot_used[k] = self.lineno
+                self.last_slot = k
+                return k
+            if self.slot_used[k] < self.slot_used[best]:
+                best = k
+        self.slot_rank[best] = rank
+        self.slot_used[best] = self.lineno
+        self.slot_state[best] = S_OUT
+        self.slot_prev[best] = 0
+        self.slot_msg[best] = 0
+        self.slot_group[best] = 0
+        self.last_slot = best
+        return best
+
+    cdef int _emit(self, int kind, Py_ssize_t rank, Py_ssize_t a, object b,
+                   const unsigned char* c, Py_ssize_t cn) except -1:
+        cdef object text = None
+        if c != NULL:
+            text = (<const char*>c)[:cn]
+        self.events.append((kind, self.lineno, self.act, rank, a, b, text))
+        return 0
+
+    cdef void _search(self, const unsigned char* t, Py_ssize_t n) noexcept nogil:
+        """Wu-Manber over 3-grams: first position of every needle in t, and the mask."""
+        cdef Py_ssize_t pos = _m - 1, start
+        cdef unsigned int h
+        cdef int s, k
+        self.mask = 0
+        while pos < n:
+            h = _hash(t + pos)
+            s = _shift[h]
+            if s:
+                pos += s
+                continue
+            start = pos - _m + 1
+            k = _head[h]
+            while k >= 0:
+                if self.found[k] < 0 and start + _nlen[k] <= n and \
+                        memcmp(t + start, _ndl[k], _nlen[k]) == 0:
+                    self.found[k] = start
+                    self.touched[self.ntouched] = k
+                    self.ntouched += 1
+                    self.mask |= _nbit[k]
+                k = _next[k]
+            pos += 1
+
+    cdef inline bint quick(self, const unsigned char* s, Py_ssize_t n) noexcept nogil:
+        """All of line() for the commonest line, or nothing (returns 0).
+
+        For a clean line the prefilter ruled out, with no prefix, while the
+        unprefixed rank is outside any traceback: _plain without the prefix,
+        needle and slot bookkeeping around it."""
+        cdef int k = self.last_slot
+        cdef int output
+        if n == 0 or self.ntouched or self.slot_rank[k] != -1 or self.slot_state[k] != S_OUT \
+                or self.slot_group[k] or _QUICK_SLOW[s[0]]:
+            return 0
+        output = _plain_output(s, n)
+        if output < 0:
+            return 0
+        self.lineno += 1
+        self.slot_used[k] = self.lineno
+        self.mask = 0
+        self.act += output
+        return 1
+
+    cdef int line(self, const unsigned char* s, Py_ssize_t n, int dirty,
+                  bint may_hit) except -1:
+        """One segment; ``dirty`` says whether it holds ESC or NUL (-1: find out);
+        ``may_hit`` false means the prefilter ruled out every needle in it."""
+        cdef Py_ssize_t rank, off, q, r, k, e, a, lo
+        cdef const unsigned char* body
+        cdef Py_ssize_t bn
+        self.lineno += 1
+        for k in range(self.ntouched):  # forget the previous line's needle hits
+            self.found[self.touched[k]] = -1
+        self.ntouched = 0
+        if dirty < 0:
+            dirty = memchr(s, 0x1B, n) != NULL or memchr(s, 0, n) != NULL
+        if dirty:
+            if self.cbuf == NULL:
+                self.cbuf = <unsigned char*>PyMem_Malloc(CAP)
+                if self.cbuf == NULL:
+                    raise MemoryError()
+            n = _clean(s, n, self.cbuf)
+            s = self.cbuf
+        if n and (s[0] == 0x5B or _digit(s[0])):  # only these can open a prefix
+            off = _strip_prefixes(s, n, 0, &rank)
+        else:
+            off, rank = 0, -1
+        body = s + off
+        bn = n - off
+        if may_hit or dirty:
+            self._search(body, bn)
+        else:
+            self.mask = 0
+            if self._plain(rank, body, bn):
+                return 0
+        q = self.found[N_TB]
+        if q > 0:  # "...it/s][rank0]: Traceback": re-anchor at the glued prefix
+            lo = q - T_LOOKBACK if q > T_LOOKBACK else 0
+            a = q - 5
+            while a >= lo and memcmp(body + a, b"[rank", 5) != 0:
+                a -= 1
+            if a > 0 and a >= lo:
+                e = _strip_prefixes(body, bn, a, &r)
+                if r >= 0 and e == q:
+                    rank = r
+                    body += q
+                    bn -= q
+                    for k in range(self.ntouched):
+                        e = self.touched[k]
+                        self.found[e] = self.found[e] - q if self.found[e] >= q else -1
+        e = bn
+        while e > 0 and (body[e - 1] == 0x20 or body[e - 1] == 0x09):
+            e -= 1
+        if e == 6 and memcmp(body, b"Killed", 6) == 0:
+            self.mask |= _HOST_OOM
+        self._structure(rank, body, bn)
+        return 0
+
+    cdef inline bint _plain(self, Py_ssize_t rank, const unsigned char* body,
+                     Py_ssize_t bn) noexcept nogil:
+        """Fast path for the common line: no needle, its rank outside any traceback,
+        and nothing at its start that _structure looks for. Returns whether it
+        handled the line (what _structure and _machine would do: count activity);
+        otherwise the caller takes the full path."""
+        cdef int k, output
+        if bn == 0 or _PLAIN_SLOW[body[0]]:
+            return 0
+        k = self._slot(rank)
+        if self.slot_state[k] != S_OUT or self.slot_group[k]:
+            return 0
+        output = _plain_output(body, bn)
+        if output < 0:
+            return 0
+        self.act += output
+        return 1
+
+    cdef int _structure(self, Py_ssize_t rank, const unsigned char* body,
+                        Py_ssize_t bn) except -1:
+        cdef int k = self._slot(rank), st, field, kind, chained, group
+        cdef Py_ssize_t sp, j, p, code, sig, q, rn, cn, i
+        cdef const unsigned char* rest
+        cdef const unsigned char* content
+        cdef bint neg
+        st = self.slot_state[k]
+        i = 0
+        while i < bn and (body[i] == 0x20 or body[i] == 0x09):
+            i += 1
+        if i == bn:
+            if st == S_MSG:
+                self.slot_state[k] = S_OUT
+            return 0
+        sp = _lstrip(body, bn)
+        rest = body + sp
+        rn = bn - sp
+        if _starts(rest, rn, 0, b"Root Cause"):
+            self.section = C_SEC_ROOT
+            return self._emit(C_EV_SECTION, rank, C_SEC_ROOT, 0, NULL, 0)
+        if _starts(rest, rn, 0, b"Failures:"):
+            self.section = C_SEC_OTHER
+            return self._emit(C_EV_SECTION, rank, C_SEC_OTHER, 0, NULL, 0)
+        if sp > 0:
+            for field in range(4):
+                if _starts(rest, rn, 0, _CFE_KEYS[field]):
+                    j = 0
+                    while _CFE_KEYS[field][j]:
+                        j += 1
+                    while j < rn and rest[j] == 0x20:
+                        j += 1
+                    if j < rn and rest[j] == 0x3A:
+                        j += 1
+                        q = rn
+                        while j < q and (rest[j] == 0x20 or rest[j] == 0x09):
+                            j += 1
+                        while q > j and (rest[q - 1] == 0x20 or rest[q - 1] == 0x09):
+                            q -= 1
+                        return self._emit(C_EV_CFE, rank, field, self.section, rest + j, q - j)
+        p = self.found[N_TEXIT]
+        if p < 0:
+            p = self.found[N_DEXIT]
+            kind = C_EXIT_DEEPSPEED
+            j = p + _nlen[N_DEXIT]
+        else:
+            kind = C_EXIT_TORCHRUN
+            j = p + _nlen[N_TEXIT]
+        if p >= 0:
+            neg = j < bn and body[j] == 0x2D
+            code = _number(body, bn, j + neg, 4, &q)
+            if code >= 0:
+                return self._emit(C_EV_EXIT, rank, kind, -code if neg else code, NULL, 0)
+        p = self.found[N_TERM]
+        if p >= 0:
+            j = p + _nlen[N_TERM]
+            q = j
+            while q < bn and body[q] != 0x27:
+                q += 1
+            self._emit(C_EV_NATIVE, rank, 0, self.mask, body + j, q - j)
+            self.slot_state[k] = S_MSG
+            self.slot_msg[k] = 0
+            return 0
+        group = self.slot_group[k] and st != S_OUT
+        if self.found[N_TB] >= 0:
+            if _starts(rest, rn, 0, b"+ Exception Group"):
+                kind = C_TB_GROUP
+            elif _starts(rest, rn, 0, b"Original Traceback"):
+                kind = C_TB_ORIGINAL
+            elif rn > 0 and rest[0] == 0xE2:
+                kind = C_TB_RICH
+            elif group and rn > 0 and rest[0] == 0x7C:
+                self.slot_prev[k] = 1
+                return 0
+            else:
+                kind = C_TB_PLAIN
+            chained = st == S_CHAINED or (st == S_MSG and kind == C_TB_ORIGINAL)
+            self._emit(C_EV_TB, rank, kind, chained, NULL, 0)
+            self.slot_state[k] = S_FRAMES
+            self.slot_prev[k] = 0
+            self.slot_group[k] = kind == C_TB_GROUP or (chained and self.slot_group[k])
+            return 0
+        content = body
+        cn = bn
+        if group:
+            if _starts(rest, rn, 0, b"+-") or _starts(rest, rn, 0, b"+ "):
+                self.slot_state[k] = S_FRAMES
+                self.slot_prev[k] = 1
+                return 0
+            if rn > 0 and rest[0] == 0x7C:
+                if rn > 1 and rest[1] == 0x20:
+                    content, cn = rest + 2, rn - 2
+                else:
+                    content, cn = rest + 1, rn - 1
+                if st == S_MSG:
+                    st = S_FRAMES
+                    self.slot_state[k] = S_FRAMES
+                    self.slot_prev[k] = 1
+        j = _lstrip(content, cn)
+        if _starts(content, cn, j, b"The above exception was the direct cause") or \
+                _starts(content, cn, j, b"During handling of the above exception"):
+            self._emit(C_EV_CHAIN, rank, 0, 0, NULL, 0)
+            self.slot_state[k] = S_CHAINED
+            return 0
+        return self._machine(k, st, rank, content, cn)
+
+    cdef int _machine(self, int k, int st, Py_ssize_t rank, const unsigned char* c,
+                      Py_ssize_t cn) except -1:
+        cdef bint colon
+        cdef Py_ssize_t end
+        if st == S_FRAMES:
+            if _frame_like(c, cn):
+                self.slot_prev[k] = 1
+                return 0
+            end = _terminal_name(c, cn, &colon)
+            if end and (self.slot_prev[k] or _exception_like(c, end)) and (
+                    colon or _exception_like(c, end)):
+                self._emit(C_EV_TERM, rank, C_CTX_FRAMES, self.mask, c, cn)
+                self.slot_state[k] = S_MSG
+                self.slot_msg[k] = 0
+                self.slot_prev[k] = 0
+                return 0
+            self.slot_prev[k] = 0
+            return 0
+        if st == S_MSG:
+            end = _terminal_name(c, cn, &colon)
+            if end and _exception_like(c, end):
+                self._emit(C_EV_TERM, rank, C_CTX_MSG, self.mask, c, cn)
+                self.slot_msg[k] = 0
+                return 0
+            if rank < 0 and _is_record_start(c, cn):
+                st = S_OUT
+                self.slot_state[k] = S_OUT
+            else:
+                self.slot_msg[k] += 1
+                if self.slot_msg[k] <= MSGMAX:
+                    if self.mask:
+                        self._emit(C_EV_MARK, rank, C_CTX_MSG, self.mask, c, cn)
+                    return 0
+                st = S_OUT
+                self.slot_state[k] = S_OUT
+        end = _terminal_name(c, cn, &colon)
+        if end and _exception_like(c, end):
+            self._emit(C_EV_TERM, rank, C_CTX_OUT, self.mask, c, cn)
+            self.slot_state[k] = S_MSG
+            self.slot_msg[k] = 0
+            return 0
+        if self.mask:
+            self._emit(C_EV_MARK, rank, C_CTX_OUT, self.mask, c, cn)
+        if st == S_CHAINED:
+            self.slot_state[k] = S_OUT
+        if not _is_noise(c, cn):
+            self.act += 1
+        return 0
+
+
+include "_scan_feed.pxi"

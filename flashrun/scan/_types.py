@@ -1,0 +1,236 @@
+"""Values and tables shared by both scanner lexers (scan step of the data flow (docs/architecture.md)).
+
+The scanner is two layers. A *lexer* walks the tail once, line by line, and
+emits a short list of events for the few lines that matter (traceback headers,
+terminal lines, marker hits, torchrun's ChildFailedError block). The lexer
+exists twice, in C (``_scan.pyx``) and in Python (``_scan_py.py``), and both
+must emit the same events for every input. The *fold* (``_scan_fold.py``) turns
+events into a ``ScanResult``; it is shared, so equal events give equal results.
+
+This module holds what both lexers must agree on: limits, event codes, the
+marker needles, and the result types.
+"""
+import functools
+from dataclasses import dataclass, fields
+from typing import Optional, Tuple
+
+# A line longer than SEGMENT_CAP is examined through its first SEGMENT_CAP bytes
+# and its last SEGMENT_CAP bytes, so a many-megabyte line costs no more than two
+# short ones and a stream needs at most this much memory per pending line.
+SEGMENT_CAP = 4096
+# A terminal line's message may continue on this many following lines.
+MESSAGE_MAX_LINES = 16
+# Per-rank traceback state slots; the least recently seen rank is recycled.
+RANK_SLOTS = 16
+# Evidence followed by this many lines of ordinary output was survived.
+STALE_ACTIVITY = 8
+
+# Event kinds emitted by the lexers: (kind, lineno, activity, rank, a, b, c).
+EV_TB = 1        # a: header kind (TB_*), b: 1 when it continues a chain
+EV_CHAIN = 2     # a chain separator line ("The above exception ...")
+EV_TERM = 3      # a: context (CTX_*), b: marker mask, c: the line
+EV_MARK = 4      # a: context, b: marker mask, c: the line
+EV_CFE = 5       # a: field (CFE_*), b: section, c: the value
+EV_SECTION = 6   # a: section (SEC_*)
+EV_EXIT = 7      # a: source (EXIT_*), b: reported exit code
+EV_NATIVE = 8    # c: C++ type thrown ("c10::DistBackendError")
+
+TB_PLAIN, TB_GROUP, TB_RICH, TB_ORIGINAL = 0, 1, 2, 3
+CTX_OUT, CTX_FRAMES, CTX_MSG = 0, 1, 2
+CFE_RANK, CFE_EXITCODE, CFE_ERROR_FILE, CFE_TRACEBACK = 0, 1, 2, 3
+SEC_NONE, SEC_ROOT, SEC_OTHER = 0, 1, 2
+EXIT_TORCHRUN, EXIT_DEEPSPEED = 0, 1
+
+# Marker names, by bit position in an event's mask.
+MARKERS = (
+    "nccl", "watchdog", "gloo", "peer_closed", "rendezvous", "dist_backend",
+    "cuda_oom", "host_oom", "ecc", "xid", "gpu_lost", "illegal_access",
+    "device_assert", "enospc", "edquot", "estale", "eio", "object_store",
+    "timeout", "network", "corrupt_zip", "corrupt_safetensors", "corrupt_pickle",
+    "pickle_eof", "bad_image", "circuit_breaker", "segfault",
+    "abort", "native_abort", "preempt", "time_limit", "node_fail",
+    "launcher_sigterm", "usage_error", "state_dict", "control_plane",
+)
+MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
+
+# Needles that only steer the lexer (no marker bit of their own).
+N_TRACEBACK = b"Traceback (most recent call last)"
+N_TORCHRUN_EXIT = b"failed (exitcode: "
+N_DEEPSPEED_EXIT = b"exits with return code = "
+N_TERMINATE = b"terminate called after throwing an instance of '"
+STRUCTURAL = (N_TRACEBACK, N_TORCHRUN_EXIT, N_DEEPSPEED_EXIT, N_TERMINATE)
+
+_MARKER_NEEDLES = {
+    "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
+             b"ncclUnhandledCudaError", b"ncclRemoteError", b"ncclInvalidUsage",
+             b"NCCL WARN", b"ProcessGroupNCCL", b"NCCL communicator"),
+    "watchdog": (b"Watchdog caught collective operation timeout",
+                 b"watchdog thread terminated", b"collective operation timeout",
+                 b"NCCL operations have failed or timed out", b"watchdog got stuck"),
+    "gloo": (b"gloo/transport", b"ProcessGroupGloo"),
+    "peer_closed": (b"Connection closed by peer", b"Connection reset by peer"),
+    "rendezvous": (b"RendezvousConnectionError", b"RendezvousTimeoutError",
+                   b"RendezvousClosedError", b"RendezvousError",
+                   b"The client socket has timed out", b"DistStoreError", b"TCPStore",
+                   b"store_based_barrier"),
+    "dist_backend": (b"DistBackendError", b"DistNetworkError"),
+    "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
+                 b"HIP out of memory", b"MPS backend out of memory",
+                 b"CUDA error: out of memory", b"cudaErrorMemoryAllocation"),
+    "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
+                 b"oom-kill", b"OOM killer", b"oom_reaper", b"Cannot allocate memory",
+                 b"can't allocate memory"),
+    "ecc": (b"ECC error", b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ecc error"),
+    "xid": (b"NVRM: Xid", b"Xid (PCI"),
+    "gpu_lost": (b"fallen off the bus", b"unspecified launch failure", b"GPU is lost",
+                 b"cudaErrorLaunchFailure", b"CUDA_ERROR_LAUNCH_FAILED",
+                 b"Unable to determine the device handle"),
+    "illegal_access": (b"illegal memory access", b"misaligned address",
+                       b"an illegal instruction"),
+    "device_assert": (b"device-side assert triggered", b"Assertion `"),
+    "enospc": (b"No space left on device", b"[Errno 28]"),
+    "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
+    "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]"),
+    "eio": (b"Input/output error", b"[Errno 5]"),
+    "object_store": (b"botocore", b"amazonaws.com", b"storage.googleapis.com",
+                     b"blob.core.windows.net", b"NoSuchBucket", b"SlowDown",
+                     b"S3UploadFailedError", b"google.cloud.storage"),
+    "timeout": (b"Read timed out", b"ReadTimeout", b"ConnectTimeout", b"timed out",
+                b"TimeoutError"),
+    "network": (b"Temporary failure in name resolution", b"Name or service not known",
+                b"Network is unreachable", b"No route to host",
+                b"Max retries exceeded with url", b"HTTPSConnectionPool",
+                b"HTTPConnectionPool", b"RemoteDisconnected", b"SSLError",
+                b"Connection refused", b"ConnectionError"),
+    "corrupt_zip": (b"PytorchStreamReader failed", b"failed finding central directory",
+                    b"BadZipFile", b"not a zip file"),
+    "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
+                            b"Error while deserializing header",
+                            b"InvalidHeaderDeserialization", b"MetadataIncompleteBuffer"),
+    "corrupt_pickle": (b"invalid load key", b"UnpicklingError", b"unpickling stack underflow",
+                       b"pickle data was truncated"),
+    "pickle_eof": (b"Ran out of input",),
+    "bad_image": (b"UnidentifiedImageError", b"cannot identify image file",
+                  b"image file is truncated", b"broken data stream when reading image",
+                  b"DecompressionBombError", b"Premature end of JPEG",
+                  b"Invalid data found when processing input"),
+    "circuit_breaker": (b"CircuitBreakerTripped",),
+    "segfault": (b"Segmentation fault", b"segmentation fault", b"*** SIGSEGV"),
+    "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
+              b"Illegal instruction (core dumped)"),
+    "native_abort": (b"terminate called after throwing", b"terminate called without an",
+                     b"terminate called recursively"),
+    "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted", b"Job step aborted",
+                b"CANCELLED AT"),
+    "time_limit": (b"DUE TO TIME LIMIT",),
+    "node_fail": (b"DUE TO NODE FAILURE", b"NODE_FAIL", b"node failure"),
+    "launcher_sigterm": (b"death signal, shutting down workers",),
+    "usage_error": (b": error: unrecognized arguments", b": error: the following arguments",
+                    b": error: argument ", b": error: invalid choice",
+                    b": error: ambiguous option"),
+    "state_dict": (b"size mismatch for ", b"Error(s) in loading state_dict",
+                   b"Missing key(s) in state_dict", b"Unexpected key(s) in state_dict"),
+    "control_plane": (b"Unable to contact slurm controller", b"slurm_receive_msg",
+                      b"Socket timed out on send/recv operation"),
+}
+
+
+def _needle_table():
+    """All needles as (bytes, marker bit or 0 for structural ones), in a fixed order."""
+    table = [(n, 0) for n in STRUCTURAL]
+    for name in MARKERS:
+        for needle in _MARKER_NEEDLES.get(name, ()):
+            table.append((needle, MARKER_BIT[name]))
+    return tuple(table)
+
+
+NEEDLES = _needle_table()
+# Every needle is at least this long: the C lexer's skip search hashes
+# three-byte grams and skips up to MIN_NEEDLE - 2 bytes at a time, and its line
+# prefilter samples four-byte grams every MIN_NEEDLE - 3 bytes.
+MIN_NEEDLE = min(len(n) for n, _ in NEEDLES)
+assert MIN_NEEDLE >= 8, MIN_NEEDLE
+assert len({n for n, _ in NEEDLES}) == len(NEEDLES), "needles must be unique"
+# A [rankN]: prefix glued before a traceback header is looked for this far back.
+RANK_LOOKBACK = 20
+
+
+@functools.lru_cache(maxsize=1024)
+def marker_names(mask: int) -> Tuple[str, ...]:
+    """The marker names set in ``mask``, in table order (few masks recur: cached)."""
+    return tuple(name for i, name in enumerate(MARKERS) if mask >> i & 1)
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """One terminal line: the exception that ended a traceback, as printed."""
+
+    exc_type: str
+    message: str
+    line: str
+    rank: Optional[int]
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    """What the end of a dead run's output says about why it died.
+
+    ``root`` is the terminal line the scanner believes (None when no traceback
+    explains the death); ``chain`` holds every terminal of the root's chain,
+    oldest first, with the root last. ``root_markers`` come from the root's own
+    lines; ``markers`` from log lines outside any traceback that were not
+    followed by ordinary output (evidence that was survived does not count).
+    ``evidence`` pairs each marker with the last line that showed it.
+    """
+
+    root: Optional[Terminal] = None
+    chain: Tuple[Terminal, ...] = ()
+    root_markers: Tuple[str, ...] = ()
+    markers: Tuple[str, ...] = ()
+    evidence: Tuple[Tuple[str, str], ...] = ()
+    signal: Optional[int] = None
+    launcher_exitcode: Optional[int] = None
+    child_failed: bool = False
+    cfe_rank: Optional[int] = None
+    cfe_exitcode: Optional[int] = None
+    cfe_error_file: Optional[str] = None
+    native_abort: Optional[str] = None
+    tracebacks: int = 0
+    stale_tracebacks: int = 0
+    lines: int = 0
+
+    @property
+    def root_exception(self) -> Optional[str]:
+        return self.root.exc_type if self.root else None
+
+    @property
+    def root_rank(self) -> Optional[int]:
+        return self.root.rank if self.root else None
+
+    @property
+    def all_markers(self) -> Tuple[str, ...]:
+        return tuple(m for m in MARKERS if m in self.root_markers or m in self.markers)
+
+
+# The fold builds one ScanResult per scan and a Terminal per terminal line. A
+# frozen dataclass's __init__ sets each field through object.__setattr__ (15
+# calls for a ScanResult, a visible share of scanning a 64 KiB tail); these
+# fill the instance dict at once instead. Same objects, same equality and hash;
+# the assert keeps the field set honest when the classes change.
+_RESULT_FIELDS = frozenset(f.name for f in fields(ScanResult))
+_new = object.__new__
+
+
+def make_result(values: dict) -> ScanResult:
+    """A ScanResult from a dict holding every field."""
+    assert values.keys() == _RESULT_FIELDS, sorted(values.keys() ^ _RESULT_FIELDS)
+    result = _new(ScanResult)
+    result.__dict__.update(values)
+    return result
+
+
+def make_terminal(exc_type: str, message: str, line: str, rank: Optional[int]) -> Terminal:
+    """Terminal(exc_type, message, line, rank), built the same fast way."""
+    term = _new(Terminal)
+    term.__dict__.update({"exc_type": exc_type, "message": message, "line": line, "rank": rank})
+    return term

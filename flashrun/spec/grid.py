@@ -1,0 +1,111 @@
+"""Sweep specs: ``grid.yaml`` or keyword arguments → a validated, expanded, frozen :class:`SweepSpec`.
+
+The first arrow of the data flow (docs/architecture.md) (``grid.yaml / API call → spec``). It only
+parses: nothing is launched, and every mistake a user can make raises one
+:class:`SpecError` pointing at the YAML node (``path:line:col: key: message (hint: ...)``).
+The schema is documented in ``docs/grid.md``.
+
+argv: the command template is shlex-split once, then ``{name}`` placeholders are
+substituted *inside each token*, never through a shell, so ``0.1; rm -rf /`` stays one
+literal argv element. A whole-token placeholder whose value is a list is spliced as
+several tokens (``[]`` → none): that is how one trial gets extra flags.
+
+Trial ids: ``t<index>`` + ``-name=value`` for each parameter that varies across the
+sweep (unless at its ``defaults:`` value), sanitised for file names and cut at 64
+characters (``t003-lr=0.01-seed=1``). The index is the position in expansion order (grid
+product in key order, last key fastest; then ``trials:``), so a file always gives the
+same ids; :attr:`TrialSpec.key` hashes the parameters alone.
+
+:func:`launch_argv` gives the argv to spawn (torchrun trials under ``python -m
+torch.distributed.run`` with their own c10d endpoint); :class:`PortAllocator` hands out
+rendezvous ports that no two live groups share (both live in :mod:`flashrun.launch`).
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import shlex
+from typing import Any, List, Mapping, Optional
+
+from flashrun.spec._yaml import loader_class
+from flashrun.spec.launch import command_argv
+from flashrun.spec.model import SpecError, SweepSpec, TrialSpec
+
+__all__ = ["load", "parse", "from_mapping", "dry_run_lines", "launch_argv"]
+
+
+# ----------------------------------------------------------------------- loading
+
+def load(path: Union[str, "os.PathLike[str]"]) -> SweepSpec:
+    """Read, validate and expand the sweep file at *path*."""
+    source = os.fspath(path)
+    try:
+        with open(source, "r", encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise SpecError("no such file", source=source,
+                        hint="relative paths start at %s" % os.getcwd()) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError("cannot read: %s" % exc, source=source) from None
+    return parse(text, source=source)
+
+
+def parse(text: str, *, source: str = "<string>") -> SweepSpec:
+    """Validate and expand YAML *text*; errors name *source* and the node's line:col."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=loader_class())
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise SpecError("invalid YAML: %s" % (exc.problem or exc.context or "syntax error"),
+                        source=source, line=mark and mark.line + 1, col=mark and mark.column + 1,
+                        hint="check indentation and quoting near here") from None
+    except yaml.YAMLError as exc:
+        raise SpecError("invalid YAML: %s" % exc, source=source) from None
+    if node is None:
+        raise SpecError("empty file", source=source, line=1, col=1, hint="see docs/grid.md")
+    from flashrun.spec._build import _Builder
+
+    b = _Builder(source, os.path.dirname(os.path.abspath(source)) if os.path.exists(source)
+                 else os.getcwd(),
+                 re.sub(r"[^A-Za-z0-9._-]+", "-",
+                        os.path.splitext(os.path.basename(source))[0]).strip("-._"))
+    return b.build(b.construct(node, (), frozenset()))
+
+
+def from_mapping(data: Mapping[str, Any], *, source: Optional[str] = None) -> SweepSpec:
+    """Validate and expand a spec given as a Python mapping (the notebook API).
+
+    Errors read ``<arguments>: key: message``; *source* is only recorded on the spec."""
+    from flashrun.spec._build import _Builder
+
+    return dataclasses.replace(_Builder(None, os.getcwd(), "").build(data), source=source)
+
+
+# ------------------------------------------------------------- launch and ports
+
+def dry_run_lines(spec: SweepSpec) -> List[str]:
+    """Printable lines: the sweep's settings, then one line per trial (id, slots, argv)."""
+    n = len(spec.trials)
+    lines = ["%s: %d trial%s, concurrency %d (%d at once), max_restarts %d, hang_timeout %s" % (
+        spec.name, n, "" if n == 1 else "s", spec.concurrency,
+        max(1, spec.concurrency // (spec.torchrun_nproc or 1)), spec.max_restarts,
+        "off" if spec.hang_timeout is None else "%gs" % spec.hang_timeout)]
+    if spec.objective:
+        lines.append("objective: %s %s" % (spec.objective.mode, spec.objective.metric))
+    if spec.env:
+        lines.append("env: %s" % " ".join("%s=%s" % kv for kv in spec.env.items()))
+    width = max(len(t.trial_id) for t in spec.trials)
+    for t in spec.trials:
+        lines.append("%-*s  %d slot%s  %-12s %s" % (
+            width, t.trial_id, t.nproc, " " if t.nproc == 1 else "s",
+            "torchrun x%d" % t.nproc if t.torchrun else "command", shlex.join(t.argv)))
+    return lines
+
+
+def launch_argv(trial: TrialSpec, rdzv_port: Optional[int] = None) -> List[str]:
+    """The argv to spawn for *trial* (see :func:`flashrun.launch.command_argv`)."""
+    return command_argv(trial.argv, trial.nproc if trial.torchrun else None,
+                        rdzv_port=rdzv_port, rdzv_id=trial.trial_id)
