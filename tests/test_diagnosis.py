@@ -93,3 +93,19 @@ def test_bad_arguments_are_type_errors():
         flashrun.diagnose(b"", "1")
     with pytest.raises(ValueError):
         flashrun.diagnose(b"", 1, mode="sometimes")
+
+
+# Tails printed by torch 2.11 (CUDA 13) on a real H200, captured by benchmarks/gpu/run_checks.sh
+# under `flashrun run` (benchmarks/gpu/results/): the only real-GPU output in the suite.
+GPU_TAILS = [("h200_oom.log", "out_of_memory", "fail_job", "torch.OutOfMemoryError"),
+             ("h200_assert.log", "application_error", "fail_job", "torch.AcceleratorError"),
+             ("h200_illegal.log", "application_error", "fail_job", None)]
+
+
+@pytest.mark.parametrize("name,cls,action,root", GPU_TAILS)
+def test_real_gpu_tails(scan_impl, monkeypatch, name, cls, action, root):
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    d = flashrun.diagnose((DATA / "gpu" / name).read_bytes(), 1)
+    assert (d.failure_class.value, d.decision.action.value) == (cls, action)
+    if root is not None:
+        assert d.root_exception == root
