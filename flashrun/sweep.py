@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Optional, Union
 from flashrun.runtime import loop as _loop
 from flashrun.record.events import EventType as E
 from flashrun.record.journal import Journal
-from flashrun.spec.launch import PortAllocator
+from flashrun.runtime.ports import PortAllocator
 from flashrun.record.results import as_dataframe, best_trial, collect_metrics, summary_lines, write_results
 from flashrun.spec.grid import SweepSpec, TrialSpec, from_mapping, launch_argv, load
 from flashrun.record.state import TrialState

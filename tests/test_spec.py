@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from flashrun import spec as S
+from flashrun.runtime import ports
 from flashrun.spec._build import _render
 from flashrun.spec.grid import SpecError
 
@@ -334,12 +335,12 @@ def test_launch_argv_parses_with_torchruns_own_parser():
 
 def test_port_allocator_never_hands_out_a_leased_port():
     probes = iter([5000, 5000, 5000, 5001, 5000, 5002])
-    alloc = S.PortAllocator(probe=lambda: next(probes))
+    alloc = ports.PortAllocator(probe=lambda: next(probes))
     assert alloc.acquire() == 5000
     assert alloc.acquire() == 5001  # 5000 is still leased: probed again
     alloc.release(5000)
     assert alloc.acquire() == 5000 and alloc.leased == {5000, 5001}
-    stuck = S.PortAllocator(probe=lambda: 7, attempts=3)
+    stuck = ports.PortAllocator(probe=lambda: 7, attempts=3)
     stuck.acquire()
     with pytest.raises(RuntimeError, match="no free port"):
         stuck.acquire()
@@ -348,12 +349,12 @@ def test_port_allocator_never_hands_out_a_leased_port():
 def test_free_port_is_bindable():
     import socket
 
-    port = S.free_port()
+    port = ports.free_port()
     with socket.socket() as s:
         s.bind(("127.0.0.1", port))
-    real = S.PortAllocator()
-    ports = {real.acquire() for _ in range(5)}
-    assert len(ports) == 5
+    real = ports.PortAllocator()
+    got = {real.acquire() for _ in range(5)}
+    assert len(got) == 5
 
 
 # ------------------------------------------------------------- docs and example

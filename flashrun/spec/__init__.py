@@ -6,9 +6,9 @@ runtime, and the argv a trial is launched with (launch.py). Nothing here starts 
 """
 from flashrun.spec.grid import dry_run_lines, from_mapping, launch_argv, load, parse
 from flashrun.spec.group import GroupSpec
-from flashrun.spec.launch import PortAllocator, command_argv, free_port
+from flashrun.spec.launch import command_argv
 from flashrun.spec.model import MAX_TRIALS, Objective, SpecError, SweepSpec, TrialSpec
 
-__all__ = ["GroupSpec", "MAX_TRIALS", "Objective", "PortAllocator", "SpecError", "SweepSpec",
-           "TrialSpec", "command_argv", "dry_run_lines", "free_port", "from_mapping",
+__all__ = ["GroupSpec", "MAX_TRIALS", "Objective", "SpecError", "SweepSpec",
+           "TrialSpec", "command_argv", "dry_run_lines", "from_mapping",
            "launch_argv", "load", "parse"]

@@ -17,8 +17,8 @@ product in key order, last key fastest; then ``trials:``), so a file always give
 same ids; :attr:`TrialSpec.key` hashes the parameters alone.
 
 :func:`launch_argv` gives the argv to spawn (torchrun trials under ``python -m
-torch.distributed.run`` with their own c10d endpoint); :class:`PortAllocator` hands out
-rendezvous ports that no two live groups share (both live in :mod:`flashrun.launch`).
+torch.distributed.run`` with their own c10d endpoint, :mod:`flashrun.spec.launch`);
+:mod:`flashrun.runtime.ports` hands out rendezvous ports no two live groups share.
 """
 from __future__ import annotations
 
