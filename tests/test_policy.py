@@ -135,3 +135,17 @@ def test_incident_window():
     assert not w.add(30.0, "t3").active  # the old ones fell out of the window
     with pytest.raises(ValueError):
         IncidentWindow(threshold=1)
+
+
+def test_table_rows_are_named_and_an_incomplete_table_is_refused():
+    from flashrun.policy import table as T
+
+    row = TABLE[(F.HANG, Mode.COORDINATED_TRAINING)]
+    assert isinstance(row, T.Row) and row.action == Action.RESTART_GROUP and row.scope == "group"
+    partial = {k: v for k, v in T._ROWS.items() if k != F.HANG}
+    with pytest.raises(ValueError, match="no row for hang/"):
+        T._build(partial)
+    odd = dict(T._ROWS)
+    odd[F.HANG] = (Action.RETRY_TASK, "planet", Action.RESTART_GROUP, "group", "why")
+    with pytest.raises(ValueError, match="unknown scope.*planet"):
+        T._build(odd)

@@ -10,6 +10,7 @@ recovery is a whole-group restart from the newest valid checkpoint).
 """
 from enum import Enum
 from types import MappingProxyType
+from typing import NamedTuple
 
 from flashrun.policy.taxonomy import FailureClass as F
 
@@ -76,13 +77,30 @@ _ROWS = {
 }
 
 
-def _build():
+class Row(NamedTuple):
+    """One cell of the table: what to do, how wide, and the reason a user reads."""
+
+    action: Action
+    scope: str      # task | group | node | job | sweep
+    reason: str
+
+
+SCOPES = frozenset({"task", "group", "node", "job", "sweep"})
+
+
+def _build(rows) -> "MappingProxyType[tuple, Row]":
+    """Expand the per-class rows into (class, mode) → Row, refusing an incomplete table."""
     table = {}
-    for cls, (ia, iscope, ca, cscope, reason) in _ROWS.items():
-        table[(cls, _I)] = (ia, iscope, reason)
-        table[(cls, _C)] = (ca, cscope, reason)
+    for cls, (ia, iscope, ca, cscope, reason) in rows.items():
+        table[(cls, _I)] = Row(A(ia), iscope, reason)
+        table[(cls, _C)] = Row(A(ca), cscope, reason)
+    missing = sorted("%s/%s" % (c.value, m.value) for c in F for m in Mode if (c, m) not in table)
+    if missing:
+        raise ValueError("the policy table has no row for %s" % ", ".join(missing))
+    bad = sorted({r.scope for r in table.values()} - SCOPES)
+    if bad:
+        raise ValueError("unknown scope(s) in the policy table: %s" % ", ".join(bad))
     return MappingProxyType(table)
 
 
-TABLE = _build()
-assert len(TABLE) == 2 * len(F), "every class needs a row for every mode"
+TABLE = _build(_ROWS)

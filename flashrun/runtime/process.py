@@ -7,7 +7,7 @@ Where it sits in the data flow (docs/architecture.md)::
 The supervisor calls :func:`spawn` once per attempt. The child runs in its own
 session (so its process group id is its pid and terminal signals such as Ctrl-C
 never reach it directly), reads ``/dev/null``, and writes both stdout and stderr
-into pipes read by :class:`~flashrun.stream.OutputPipes`. What comes back
+into pipes read by :class:`~flashrun.runtime.stream.OutputPipes`. What comes back
 is an :class:`Exit` value; nothing else leaves this module.
 
 Lifecycle of a :class:`ProcessGroup` (``state``)::
@@ -23,7 +23,7 @@ Cancelling a task awaiting either one stops the group and waits for ``done``
 propagates; so does leaving ``async with group``.
 
 No orphans when the supervisor dies (the machinery lives in
-:mod:`flashrun._guard`; its public names are re-exported here). Two layers:
+:mod:`flashrun.runtime.guard`; its public names are re-exported here). Two layers:
 
 * the leader gets ``PR_SET_PDEATHSIG = SIGKILL`` before ``exec`` (Linux), so it
   dies with the thread that spawned it (see :func:`pdeathsig_method`);
@@ -43,6 +43,7 @@ that both leaves the group and drops the variable from its environment escapes.
 from __future__ import annotations
 
 import asyncio
+import enum
 import errno
 import logging
 import os
@@ -63,6 +64,25 @@ __all__ = ["ENV_TOKEN", "Exit", "ProcessGroup", "StopPolicy", "exit_status", "gu
            "pdeathsig_method", "run", "spawn"]
 
 logger = logging.getLogger(__name__)
+
+
+class GroupState(str, enum.Enum):
+    """Lifecycle of a :class:`ProcessGroup`; the diagram is in this module's docstring.
+
+    RUNNING → CLEARING (leader exited, stopping members that outlived it) → DRAINING
+    (group empty, reading the pipes to EOF) → DONE; RUNNING → STOPPING (stop()/cancel:
+    SIGTERM, grace, SIGKILL) → DRAINING → DONE. Only DONE is terminal.
+    """
+
+    RUNNING = "running"
+    STOPPING = "stopping"
+    CLEARING = "clearing"
+    DRAINING = "draining"
+    DONE = "done"
+
+    def __str__(self):
+        return self.value
+
 
 StrPath = Union[str, "os.PathLike[str]"]
 
@@ -184,7 +204,7 @@ class ProcessGroup:
         self.stop_policy = stop_policy
         self.started_at = time.monotonic()
         self.exit: Optional[Exit] = None
-        self.state = "running"
+        self.state = GroupState.RUNNING
         self._proc = proc
         self._pipes = pipes
         self._exited = _watch_exit(proc)
@@ -292,7 +312,7 @@ class ProcessGroup:
     async def _terminate(self, policy: StopPolicy) -> None:
         if not self._exited.done():  # else: only leftovers; the leader's exit was its own
             self._stop_requested = True
-            self.state = "stopping"
+            self.state = GroupState.STOPPING
         logger.info("[%s] stopping group %d with signal %d (grace %.1fs)", self.name, self.pgid,
                     policy.signal, policy.grace)
         self._signal(policy.signal)
@@ -332,13 +352,13 @@ class ProcessGroup:
             self._exited_at = time.monotonic()
             if self._stop_task is None and self._alive():
                 self._leftovers = True
-                self.state = "clearing"
+                self.state = GroupState.CLEARING
                 logger.warning("[%s] leader %d exited (%d) but its group lives on; stopping it",
                                self.name, self.pid, returncode)
                 self._start_stop(None)
             if self._stop_task is not None:
                 await self._stop_task
-            self.state = "draining"
+            self.state = GroupState.DRAINING
             try:
                 if not self._pipes.closed.done():
                     await asyncio.wait_for(asyncio.shield(self._pipes.closed), _DRAIN_TIMEOUT)
@@ -385,7 +405,7 @@ class ProcessGroup:
         except asyncio.CancelledError as exc:  # the loop is going away: block briefly
             cancelled = exc
             self.output.close(timeout=_DRAIN_TIMEOUT)
-        self.state = "done"
+        self.state = GroupState.DONE
         self.exit = Exit(self.pid, returncode, self.started_at, self._exited_at or time.monotonic(),
                          time.monotonic(), self._stop_requested, self._killed, self._leftovers)
         logger.debug("[%s] %r", self.name, self.exit)
