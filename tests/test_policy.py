@@ -149,3 +149,22 @@ def test_table_rows_are_named_and_an_incomplete_table_is_refused():
     odd[F.HANG] = (Action.RETRY_TASK, "planet", Action.RESTART_GROUP, "group", "why")
     with pytest.raises(ValueError, match="unknown scope.*planet"):
         T._build(odd)
+
+
+def test_budget_spend_is_pure_and_counts_relaunches_and_pauses():
+    from flashrun.policy.budget import Backoff, Budget, spend
+    from flashrun.policy.taxonomy import FailureSignals
+
+    crash = decide(FailureSignals(exit_code=-9, signal=9), "coordinated_training")
+    back = Backoff(restart_base=1.0, restart_cap=4.0, pause_base=5.0, pause_cap=8.0)
+    b = Budget(max_restarts=3)
+    d1, b, w1 = spend(crash, b, back)
+    d2, b, w2 = spend(crash, b, back)
+    d3, b, w3 = spend(crash, b, back)
+    d4, b4, w4 = spend(crash, b, back)
+    assert [d.action for d in (d1, d2, d3)] == [Action.RESTART_GROUP] * 3
+    assert (w1, w2, w3) == (0.0, 1.0, 2.0) and b.restarts == 3
+    assert d4.action == Action.FAIL_JOB and "budget (3) is spent" in d4.reason and b4 == b
+    assert back.pause_delay(1) == 5.0 and back.pause_delay(3) == 8.0  # capped
+    with pytest.raises(ValueError, match="restart_base"):
+        Backoff(restart_base=-1)

@@ -55,6 +55,7 @@ import time
 from dataclasses import dataclass
 from typing import List, Mapping, Optional, Sequence, Union
 
+from flashrun import defaults as D
 from flashrun.runtime.guard import (  # ENV_TOKEN, guard_pid, pdeathsig_method, _setpriv are re-exported
     _GUARD, ENV_TOKEN, _members, _new_group_token, _pdeathsig_hook, _setpriv, _signal_members,
     guard_pid, pdeathsig_method)
@@ -99,12 +100,12 @@ def exit_status(returncode: int) -> int:
 class StopPolicy:
     """How a group is stopped: ``signal`` to the whole group, ``grace`` seconds, then SIGKILL.
 
-    The default grace (45 s) is longer than torchrun's own 30 s shutdown window,
+    The default grace (``flashrun.defaults.GRACE_S``, 45 s) is longer than torchrun's own 30 s shutdown window,
     so torchrun gets to stop its workers itself.
     """
 
     signal: int = signal.SIGTERM
-    grace: float = 45.0
+    grace: float = D.GRACE_S
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,9 @@ import dataclasses
 import logging
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Mapping, Optional, Tuple
+from typing import Awaitable, Callable, Optional, Tuple
 
 from flashrun.runtime.attempt import AttemptOutcome, run_attempt
 from flashrun.policy.diagnose import diagnose
@@ -141,8 +141,14 @@ def _conclusion(spec: GroupSpec, attempt: int, decision: RecoveryDecision, delay
 async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
                     coordinator: Optional[Coordinator] = None, echo: Optional[Echo] = None,
                     backoff: Backoff = Backoff(), say: Callable[[str], None] = logger.warning,
+                    attempt_runner: Callable[..., Awaitable[AttemptOutcome]] = run_attempt,
+                    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                     ) -> TrialResult:
-    """Run ``spec`` until it succeeds, fails for good, or automation freezes."""
+    """Run ``spec`` until it succeeds, fails for good, or automation freezes.
+
+    ``attempt_runner`` (``run_attempt``'s signature) and ``sleep`` are the loop's only
+    contacts with processes and time: tests pass fakes to drive the loop in microseconds.
+    """
     run_dir = Path(run_dir)
     coordinator = coordinator or Coordinator(journal)
     trial_dir = run_dir / "trials" / spec.trial_id
@@ -172,7 +178,7 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
             return result(TrialState.FROZEN)
         log_dir = trial_dir / ("attempt-%d" % attempt)
         n = attempt
-        outcome = await run_attempt(
+        outcome = await attempt_runner(
             spec.argv, log_dir=log_dir, env=child_env(spec, run_dir, trial_dir, attempt),
             cwd=spec.cwd, echo=echo, prefix="[%s/%d] " % (spec.trial_id, attempt),
             ring_size=spec.ring_size, hang_timeout=spec.hang_timeout,
@@ -215,4 +221,4 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
             coordinator.freeze(decision.reason)
             return result(TrialState.FROZEN)
         if delay:
-            await asyncio.sleep(delay)
+            await sleep(delay)
