@@ -77,7 +77,7 @@ def test_restart_from_a_transient_crash(e):
     mid = fold(events)
     t = mid.trials["t0"]
     assert t.state is S.RESTARTING
-    assert (t.exit_code, t.last_failure, t.last_decision) == (-9, "worker_crash", "restart_group")
+    assert (t.exit_code, t.last_failure, t.last_decision) == (137, "worker_crash", "restart_group")
     assert t.reason == "rank 1 was killed" and t.policy_version == "1"
     assert not mid.done
     more = [e(T.CHECKPOINT_SKIPPED, attempt=1, step=30, reason="torn"),

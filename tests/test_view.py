@@ -116,7 +116,7 @@ def test_plain_verbose_reports_queued_exits_and_stalls():
     run.add(T.OUTPUT_STALLED, IDS[0], 0, silent_s=600)
     run.add(T.ATTEMPT_EXITED, IDS[0], 0, returncode=-9, hang=True)
     view.update(run.state)
-    assert lines(out)[-2:] == ["[lr-sweep] t000 exited -9 (hung)", "[lr-sweep] t000 no output (stall 1)"]
+    assert lines(out)[-2:] == ["[lr-sweep] t000 exited 137 (hung)", "[lr-sweep] t000 no output (stall 1)"]
     assert "steps=5" in lines(out)[-3]  # verbose shows every parameter
 
 

@@ -79,7 +79,8 @@ class EventType(str, enum.Enum):
     TRIAL_QUEUED              ``params``, ``argv``, ``env`` (all redacted)
     LAUNCH_STARTED            ``argv``, ``pid``, ``log_dir``
     OUTPUT_STALLED            ``silent_s`` (no output and no heartbeat for T s)
-    ATTEMPT_EXITED            ``returncode`` (negative = signal), ``hang`` (bool)
+    ATTEMPT_EXITED            ``exit_code`` (shell convention: signal N → 128+N),
+                              ``returncode`` (raw: negative = signal), ``hang`` (bool)
     FAILURE_CLASSIFIED        ``failure_class``, ``evidence``, ``rank``, ``fingerprint``
     RECOVERY_ACTION_SELECTED  ``action`` (fail_job, retry_task, restart_group,
                               replace_node, pause_job, freeze_automation),

@@ -115,7 +115,9 @@ class TrialStatus:
     """Everything the views need about one trial. Times are event ``ts`` values.
 
     ``attempts`` counts launches; ``attempt`` is the index of the latest one.
-    ``exit_code`` is the latest attempt's returncode (negative = signal).
+    ``exit_code`` is the latest attempt's exit status in the one convention flashrun uses
+    for that name everywhere (``RunResult``, ``status --json``, results, events): what a
+    shell reports, 0-255, a death by signal N as ``128 + N`` (see :func:`exit_code_of`).
     ``last_failure``/``last_decision`` are the latest ``failure_class`` and
     ``action`` strings; ``reason`` the latest human reason (decision or end).
     """
@@ -222,6 +224,17 @@ class RunState:
 
 # ------------------------------------------------------------------------- fold
 
+def exit_code_of(returncode: Optional[int]) -> Optional[int]:
+    """``exit_code`` from a raw ``returncode`` (Popen's: ``-N`` = killed by signal N).
+
+    flashrun's one convention for ``exit_code``: what a shell prints for ``$?``, so a
+    SIGKILLed run is 137 wherever a user reads it. The raw value is kept only under the
+    name ``returncode`` (in ``attempt_exited`` events)."""
+    if returncode is None:
+        return None
+    return 128 - returncode if returncode < 0 else returncode
+
+
 def _as_int(value: Any) -> Optional[int]:
     if isinstance(value, bool) or value is None:
         return None
@@ -273,7 +286,7 @@ def _apply_trial(t: TrialStatus, e: Event) -> "tuple[TrialStatus, bool]":
         return dataclasses.replace(t, stalls=t.stalls + 1), False
     if e.type is T.ATTEMPT_EXITED:
         return dataclasses.replace(
-            t, exit_code=_as_int(d.get("returncode")), hung=bool(d.get("hang", False)),
+            t, exit_code=exit_code_of(_as_int(d.get("returncode"))), hung=bool(d.get("hang", False)),
             exited_at=e.ts,
         ), False
     if e.type is T.FAILURE_CLASSIFIED:

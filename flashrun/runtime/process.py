@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from typing import List, Mapping, Optional, Sequence, Union
 
 from flashrun import defaults as D
+from flashrun.record.state import exit_code_of
 from flashrun.runtime.guard import (  # ENV_TOKEN, guard_pid, pdeathsig_method, _setpriv are re-exported
     _GUARD, ENV_TOKEN, _members, _new_group_token, _pdeathsig_hook, _setpriv, _signal_members,
     guard_pid, pdeathsig_method)
@@ -93,7 +94,7 @@ _KILL_REPORT = 10.0       # complain this often about a process that survives SI
 
 def exit_status(returncode: int) -> int:
     """Shell-style exit status: a signal death ``-N`` becomes ``128 + N`` (``-9`` → 137)."""
-    return 128 - returncode if returncode < 0 else returncode
+    return exit_code_of(returncode)
 
 
 @dataclass(frozen=True)

@@ -191,6 +191,7 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
         attempt += 1
         (log_dir / "tail.txt").write_bytes(outcome.tail)
         journal.emit(E.ATTEMPT_EXITED, spec.trial_id, n, returncode=outcome.exit.returncode,
+                     exit_code=outcome.exit.exit_status,
                      hang=outcome.hung, fatal=outcome.fatal)
         if outcome.succeeded:
             journal.emit(E.RUN_SUCCEEDED, spec.trial_id, n)
