@@ -8,12 +8,12 @@ way, cancelling or interrupting it stops and reaps everything it started.
 """
 import os
 import re
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Optional, Sequence, Tuple, Union
 
 from flashrun.runtime import loop
+from flashrun.record import rundir
 from flashrun.record.journal import Journal
 from flashrun.spec.launch import command_argv
 from flashrun.policy.decide import RecoveryDecision
@@ -43,11 +43,11 @@ class RunResult:
         return self.state == TrialState.SUCCEEDED
 
 
-def default_run_dir(command: Sequence[str], root: PathLike = "runs") -> Path:
+def run_name(command: Sequence[str]) -> str:
+    """The run directory's name: the script's stem (``train`` for ``python train.py``)."""
     words = [os.path.splitext(os.path.basename(w))[0] for w in command
              if w.endswith(".py")] or [os.path.basename(command[0])]
-    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", words[0]) or "run"
-    return Path(root) / ("%s-%s" % (name, time.strftime("%Y%m%d-%H%M%S")))
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", words[0]) or "run"
 
 
 def _spec(argv, *, nproc_per_node=None, mode=None, **options) -> GroupSpec:
@@ -63,20 +63,24 @@ async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
                     fatal_grace: float = D.FATAL_GRACE_S, env: Optional[Mapping[str, str]] = None,
                     cwd: Optional[PathLike] = None, mode: Optional[str] = None,
                     echo=None, ring_size: int = D.RING_SIZE, backoff: Backoff = Backoff(),
-                    say=None) -> RunResult:
+                    say=None, resume: bool = False) -> RunResult:
     """Supervise one command (or torchrun group) until it succeeds or fails for good.
 
     ``echo``: where live output goes (a binary stream or callable; None: nowhere).
     ``say``: called with flashrun's one-line conclusions (default: the logger).
     ``hang_timeout``: seconds of silence (no output, no heartbeat) that mean hung;
     ``startup_timeout``: the allowance before the first output (default 2x that).
+    ``run_dir``: default ``runs/<script>-<timestamp>``, always a new directory; a given
+    directory that already holds a run is refused unless ``resume=True`` (then the
+    attempt count continues).
     """
     spec = _spec(argv, nproc_per_node=nproc_per_node, mode=mode, max_restarts=max_restarts,
                  hang_timeout=hang_timeout, startup_timeout=startup_timeout, grace=grace,
                  fatal_grace=fatal_grace,
                  env=dict(env or {}), cwd=None if cwd is None else os.fspath(cwd),
                  ring_size=ring_size)
-    run_dir = Path(run_dir) if run_dir is not None else default_run_dir(argv)
+    run_dir = (rundir.check_reuse(run_dir, resume, how="resume=True") if run_dir is not None
+               else rundir.create("runs", run_name(argv)))
     journal = Journal(run_dir)
     sink = Echo(echo) if echo is not None else None
     try:

@@ -18,12 +18,12 @@ import json
 import logging
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Union
 
 from flashrun.runtime import loop as _loop
 from flashrun.record.events import EventType as E
+from flashrun.record import rundir
 from flashrun.record.journal import Journal
 from flashrun.runtime.ports import PortAllocator
 from flashrun.record.results import as_dataframe, best_trial, collect_metrics, summary_lines, write_results
@@ -37,10 +37,6 @@ from flashrun.runtime.supervisor import Coordinator, supervise
 from flashrun.spec.group import GroupSpec
 
 logger = logging.getLogger(__name__)
-
-def default_run_dir(spec: SweepSpec, root: Union[str, Path] = "runs") -> Path:
-    return Path(root) / ("%s-%s" % (spec.name, time.strftime("%Y%m%d-%H%M%S")))
-
 
 def _prepare(spec: SweepSpec, run_dir: Path) -> None:
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -56,8 +52,7 @@ def _prepare(spec: SweepSpec, run_dir: Path) -> None:
 async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
                     verbose: bool = False, backoff: Backoff = Backoff(),
                     incident_threshold: int = D.INCIDENT_THRESHOLD,
-                    incident_window_s: float = D.INCIDENT_WINDOW_S,
-                    grace: float = 45.0, fatal_grace: float = 10.0) -> List[dict]:
+                    incident_window_s: float = D.INCIDENT_WINDOW_S) -> List[dict]:
     """Run (or resume) every trial of ``spec`` in ``run_dir``; the results rows."""
     run_dir = Path(run_dir)
     _prepare(spec, run_dir)
@@ -89,7 +84,8 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
             group = GroupSpec(argv=tuple(launch_argv(trial, port)), trial_id=trial.trial_id,
                               mode=trial.mode, env=dict(trial.env), cwd=trial.cwd,
                               max_restarts=spec.max_restarts, hang_timeout=spec.hang_timeout,
-                              grace=grace, fatal_grace=fatal_grace, slots=trial.nproc)
+                              startup_timeout=spec.startup_timeout, grace=spec.grace,
+                              fatal_grace=spec.fatal_grace, slots=trial.nproc)
             res = await supervise(group, run_dir=run_dir, journal=journal,
                                   coordinator=coordinator, echo=echo, backoff=backoff, say=say)
             durations[trial.trial_id] = res.duration_s
@@ -154,9 +150,11 @@ class Sweep:
     """
 
     def __init__(self, spec: SweepSpec, run_dir: Optional[Union[str, Path]] = None, *,
-                 view: Any = "auto", verbose: bool = False, **options):
+                 view: Any = "auto", verbose: bool = False, resume: bool = False, **options):
         self.spec = spec
-        self.run_dir = Path(run_dir) if run_dir is not None else default_run_dir(spec)
+        # a new sweep gets a directory of its own at once; an existing one only to resume it
+        self.run_dir = (rundir.check_reuse(run_dir, resume, how="resume=True")
+                        if run_dir is not None else rundir.create("runs", spec.name))
         self.verbose = verbose
         self.options = options
         self._view = view
@@ -250,6 +248,9 @@ def sweep(source: Optional[Union[str, Path]] = None, *, run_dir=None, view: Any 
           verbose: bool = False, **fields) -> Sweep:
     """A Sweep from a grid.yaml path, or from the same fields as keyword arguments."""
     options = {k: fields.pop(k) for k in ("backoff", "incident_threshold", "incident_window_s",
-                                          "grace", "fatal_grace") if k in fields}
+                                          "resume") if k in fields}
+    if source is not None and fields:
+        raise TypeError("sweep(%r, ...): give a grid.yaml path or its fields as keyword "
+                        "arguments, not both (got %s)" % (str(source), ", ".join(sorted(fields))))
     spec = load(source) if source is not None else from_mapping(fields)
     return Sweep(spec, run_dir, view=view, verbose=verbose, **options)

@@ -58,7 +58,7 @@ def test_plain_one_line_per_change_and_none_when_nothing_changed():
     view.update(run.state)
     view.update(run.state)
     view.update(run.state, {IDS[0]: V.TrialLive(last_line="step 3")})
-    assert lines(out)[1:] == ["[lr-sweep] t000 RUNNING attempt 1/3 (lr=0.1 seed=0)"]
+    assert lines(out)[1:] == ["[lr-sweep] t000 RUNNING attempt 0/3 (lr=0.1 seed=0)"]
     run.add(T.ATTEMPT_EXITED, IDS[0], 0, returncode=-9)  # a fact, not a state change
     run.add(T.FAILURE_CLASSIFIED, IDS[0], 0, failure_class="worker_crash")
     view.update(run.state)
@@ -68,7 +68,7 @@ def test_plain_one_line_per_change_and_none_when_nothing_changed():
     run.add(T.CHECKPOINT_SELECTED, IDS[0], 1, step=10)
     run.add(T.LAUNCH_STARTED, IDS[0], 1)
     view.update(run.state)  # two changes folded into one update: the latest is reported
-    assert lines(out)[2:] == ["[lr-sweep] t000 RUNNING attempt 2/3 (lr=0.1 seed=0) from step 10"]
+    assert lines(out)[2:] == ["[lr-sweep] t000 RUNNING attempt 1/3 (lr=0.1 seed=0) from step 10"]
     run.add(T.RUN_SUCCEEDED, IDS[0], 1, dt=40.0)
     view.update(run.state, {IDS[0]: V.TrialLive(last_metric={"steps": 5, "final_loss": 0.25})})
     assert lines(out)[3] == "[lr-sweep] t000 SUCCEEDED in 45s final_loss=0.25 steps=5"
@@ -160,7 +160,7 @@ def test_live_table_columns_and_cells():
     assert header == ["trial", "lr", "seed", "state", "attempt", "elapsed", "last", "failure"]
     assert "failure" not in snapshot(Run().state)  # only shown when a trial has failed
     row0 = [line for line in text.splitlines() if line.startswith("t000")][0]
-    assert row0.split()[:6] == ["t000", "0.1", "0", "running", "1/3", "30s"]
+    assert row0.split()[:6] == ["t000", "0.1", "0", "running", "0/3", "30s"]
     assert "step 7 | loss 0.5" in row0
     row1 = [line for line in text.splitlines() if line.startswith("t001")][0]
     assert "failed" in row1 and "out_of_memory" in row1

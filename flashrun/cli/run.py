@@ -11,7 +11,9 @@ import sys
 import time
 from pathlib import Path
 
+from flashrun import defaults as D
 from flashrun.cli.common import UsageError
+from flashrun.record.rundir import RunDirError, check_reuse
 from flashrun.record.events import read_events
 from flashrun.record.state import RunState, fold
 
@@ -31,6 +33,11 @@ def cmd_run(args):
         raise UsageError("run: give the command after --, e.g. flashrun run -- python train.py")
     if args.command[0] == "--":
         args.command = args.command[1:]
+    if args.run_dir is not None:
+        try:
+            check_reuse(args.run_dir, args.resume, how="--resume")
+        except RunDirError as exc:
+            raise UsageError(str(exc)) from None
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     out = sys.stdout.buffer
 
@@ -41,7 +48,12 @@ def cmd_run(args):
     try:
         result = run(args.command, run_dir=args.run_dir, nproc_per_node=args.nproc_per_node,
                      max_restarts=args.max_restarts, hang_timeout=args.hang_timeout,
-                     grace=args.grace, mode=args.mode, echo=None if args.quiet else out, say=say)
+                     startup_timeout=args.startup_timeout, grace=args.grace,
+                     fatal_grace=args.fatal_grace, env=dict(args.env), cwd=args.cwd,
+                     mode=args.mode, resume=args.resume, echo=None if args.quiet else out,
+                     say=say)
+    except RunDirError as exc:
+        raise UsageError(str(exc)) from None
     except _Terminated:
         print("[flashrun] terminated: every process of the run was stopped", file=sys.stderr)
         return 143
@@ -85,12 +97,28 @@ def cmd_status(args):
     return 0
 
 
-def _attempt_dir(run_dir: Path, trial, attempt):
-    trials = sorted(p for p in (run_dir / "trials").glob("*") if p.is_dir())
+def _trial_dir(run_dir: Path, trial) -> Path:
+    """The trial directory a ``--trial`` names: a full id or the short ``tNNN`` the
+    views print; without one, the only trial (a sweep with several needs the choice)."""
+    trials = sorted(p.name for p in (run_dir / "trials").glob("*") if p.is_dir())
     if not trials:
         raise UsageError("%s has no trials yet" % run_dir)
-    tdir = run_dir / "trials" / trial if trial else trials[0]
-    attempts = sorted((p for p in tdir.glob("attempt-*")), key=lambda p: int(p.name[8:]))
+    if trial is None:
+        if len(trials) == 1:
+            return run_dir / "trials" / trials[0]
+        raise UsageError("%s holds %d trials; choose one with --trial: %s" % (
+            run_dir, len(trials), " ".join(t.split("-", 1)[0] for t in trials)))
+    matches = [t for t in trials if t == trial or t.split("-", 1)[0] == trial]
+    if len(matches) != 1:
+        raise UsageError("no trial %r in %s; trials: %s" % (
+            trial, run_dir, " ".join(t.split("-", 1)[0] for t in trials)))
+    return run_dir / "trials" / matches[0]
+
+
+def _attempt_dir(run_dir: Path, trial, attempt):
+    tdir = _trial_dir(run_dir, trial)
+    attempts = sorted((p for p in tdir.glob("attempt-*") if p.name[8:].isdigit()),
+                      key=lambda p: int(p.name[8:]))
     if attempt is not None:
         chosen = tdir / ("attempt-%d" % attempt)
     elif attempts:
@@ -98,7 +126,9 @@ def _attempt_dir(run_dir: Path, trial, attempt):
     else:
         chosen = tdir / "attempt-0"
     if not chosen.exists():
-        raise UsageError("no such attempt: %s" % chosen)
+        raise UsageError("no attempt %s of trial %s (attempts are numbered from 0: %s)" % (
+            attempt if attempt is not None else 0, tdir.name,
+            " ".join(p.name[8:] for p in attempts) or "none yet"))
     return tdir.name, chosen
 
 
@@ -126,32 +156,64 @@ def cmd_logs(args):
         time.sleep(0.2)  # following a file: a short sleep between reads
 
 
+def _env_pair(text):
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise ValueError("expected KEY=VALUE")
+    return key, value
+
+
 def install(sub):
     p = sub.add_parser("run", help="run a command or torchrun group with automatic recovery",
                        description="Run a command (or, with --nproc-per-node, a torchrun "
-                                   "group), stream its output, and recover it by policy.")
-    p.add_argument("--max-restarts", type=int, default=3)
-    p.add_argument("--nproc-per-node", type=int, default=None,
-                   help="launch the command under torchrun --standalone with K ranks")
-    p.add_argument("--hang-timeout", type=float, default=None,
-                   help="stop and restart after S seconds without output or heartbeat")
-    p.add_argument("--grace", type=float, default=45.0,
-                   help="seconds between SIGTERM and SIGKILL when stopping (default 45)")
-    p.add_argument("--run-dir", default=None, help="default: runs/<name>-<timestamp>")
-    p.add_argument("--mode", choices=("coordinated_training", "independent_tasks"), default=None)
+                                   "group), stream its output, and recover it by policy. "
+                                   "Exits with the run's exit code (a signal N as 128+N).")
+    p.add_argument("--nproc-per-node", type=int, default=None, metavar="K",
+                   help="launch the command under torchrun --standalone with K ranks; a .py "
+                        "script runs with this interpreter, as torchrun does")
+    p.add_argument("--max-restarts", type=int, default=D.MAX_RESTARTS, metavar="N",
+                   help="relaunches allowed after the first attempt (default: %(default)s)")
+    p.add_argument("--mode", choices=("coordinated_training", "independent_tasks"), default=None,
+                   help="how a failure is recovered: a whole torchrun group together "
+                        "(default with --nproc-per-node) or one task on its own (default "
+                        "otherwise)")
+    p.add_argument("--hang-timeout", type=float, default=D.HANG_TIMEOUT_S, metavar="SECONDS",
+                   help="stop and restart after this many seconds without output or "
+                        "heartbeat (default: off)")
+    p.add_argument("--startup-timeout", type=float, default=None, metavar="SECONDS",
+                   help="silence allowed before the first output (default: %g x "
+                        "--hang-timeout)" % D.STARTUP_FACTOR)
+    p.add_argument("--grace", type=float, default=D.GRACE_S, metavar="SECONDS",
+                   help="between SIGTERM and SIGKILL when stopping (default: %(default)s)")
+    p.add_argument("--fatal-grace", type=float, default=D.FATAL_GRACE_S, metavar="SECONDS",
+                   help="how long a group may live after a fatal marker (NCCL watchdog, "
+                        "ECC, Xid) appears in its output (default: %(default)s)")
+    p.add_argument("--env", action="append", type=_env_pair, default=[], metavar="KEY=VALUE",
+                   help="set an environment variable for the run (repeatable)")
+    p.add_argument("--cwd", default=None, metavar="DIR", help="working directory of the run")
+    p.add_argument("--run-dir", default=None, metavar="DIR",
+                   help="where the record goes (default: a new runs/<name>-<timestamp>)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run already in --run-dir (its attempt count goes on)")
     p.add_argument("--quiet", action="store_true", help="do not echo the run's output")
     p.add_argument("command", nargs="...", help="-- then the command and its arguments")
     p.set_defaults(func=cmd_run)
 
-    p = sub.add_parser("status", help="show the state of a run directory")
-    p.add_argument("run_dir")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("status", help="show the state of a run directory",
+                       description="Show the state of every trial of a run directory.")
+    p.add_argument("run_dir", help="a run directory (runs/<name>-<timestamp>)")
+    p.add_argument("--json", action="store_true", help="print the whole state as JSON")
     p.set_defaults(func=cmd_status)
 
-    p = sub.add_parser("logs", help="print an attempt's output")
-    p.add_argument("run_dir")
-    p.add_argument("--trial", default=None)
-    p.add_argument("--attempt", type=int, default=None)
+    p = sub.add_parser("logs", help="print an attempt's output",
+                       description="Print the output of one attempt of one trial.")
+    p.add_argument("run_dir", help="a run directory (runs/<name>-<timestamp>)")
+    p.add_argument("--trial", default=None, metavar="ID",
+                   help="the trial: its id or the short tNNN the tables show (needed when a "
+                        "sweep has several trials)")
+    p.add_argument("--attempt", type=int, default=None, metavar="N",
+                   help="the attempt, numbered from 0 (default: the latest)")
     p.add_argument("--stderr", action="store_true", help="stderr.log instead of stdout.log")
-    p.add_argument("--follow", "-f", action="store_true")
+    p.add_argument("--follow", "-f", action="store_true",
+                   help="keep printing new output until the attempt ends")
     p.set_defaults(func=cmd_logs)

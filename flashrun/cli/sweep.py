@@ -9,13 +9,17 @@ import sys
 from pathlib import Path
 
 from flashrun.cli.common import UsageError
+from flashrun.record.rundir import RunDirError, check_reuse
 from flashrun.spec.grid import SpecError, dry_run_lines, load
 
 
-def _run(spec, run_dir, verbose):
+def _run(spec, run_dir, verbose, resume=False):
     from flashrun.sweep import Sweep
 
-    sw = Sweep(spec, run_dir, verbose=verbose)
+    try:
+        sw = Sweep(spec, run_dir, verbose=verbose, resume=resume)
+    except RunDirError as exc:
+        raise UsageError(str(exc)) from None
     try:
         rows = sw.run()
     except KeyboardInterrupt:
@@ -42,8 +46,32 @@ def cmd_sweep(args):
         for line in dry_run_lines(spec):
             print(line)
         return 0
-    run_dir = args.resume or args.run_dir
-    return _run(spec, run_dir, args.verbose)
+    if args.resume:
+        _same_spec(spec, Path(args.resume), args.grid)
+        return _run(spec, args.resume, args.verbose, resume=True)
+    if args.run_dir is not None:
+        try:
+            check_reuse(args.run_dir, False, how="flashrun resume %s" % args.run_dir)
+        except RunDirError as exc:
+            raise UsageError(str(exc)) from None
+    return _run(spec, args.run_dir, args.verbose)
+
+
+def _same_spec(spec, run_dir: Path, grid: str) -> None:
+    """``sweep GRID --resume DIR`` runs what ``resume DIR`` would, or refuses: one spec."""
+    recorded = run_dir / "spec.yaml"
+    if not recorded.exists():
+        raise UsageError("%s has no spec.yaml: not a sweep run directory" % run_dir)
+    try:
+        old = load(recorded)
+    except SpecError as exc:
+        raise UsageError(str(exc)) from None
+    if old.to_yaml() != spec.to_yaml():
+        a, b = dict(old.raw), dict(spec.raw)
+        keys = [k for k in dict.fromkeys(list(a) + list(b)) if a.get(k) != b.get(k)]
+        raise UsageError("%s differs from the spec this run started with (%s: %s); continue "
+                         "the original with: flashrun resume %s" % (
+                             grid, recorded, ", ".join(keys) or "trials", run_dir))
 
 
 def cmd_resume(args):
@@ -56,21 +84,25 @@ def cmd_resume(args):
         spec = load(spec_file)
     except SpecError as exc:
         raise UsageError(str(exc)) from None
-    return _run(spec, run_dir, args.verbose)
+    return _run(spec, run_dir, args.verbose, resume=True)
 
 
 def install(sub):
     p = sub.add_parser("sweep", help="run every trial of a grid.yaml, recovering each by policy",
                        description="Run a sweep: many trials at once, each recovered by policy.")
     p.add_argument("grid", help="the sweep spec (see docs/grid.md)")
-    p.add_argument("--run-dir", default=None, help="default: runs/<name>-<timestamp>")
+    p.add_argument("--run-dir", default=None, metavar="DIR",
+                   help="where the record goes (default: a new runs/<name>-<timestamp>)")
     p.add_argument("--resume", metavar="RUN_DIR", default=None,
-                   help="continue a sweep in RUN_DIR: skip trials that succeeded")
+                   help="continue the sweep in RUN_DIR (skip trials that succeeded); GRID must "
+                        "be the spec it started with")
     p.add_argument("--dry-run", action="store_true", help="print the expanded trials and stop")
     p.add_argument("--verbose", "-v", action="store_true", help="stream every trial's output")
     p.set_defaults(func=cmd_sweep)
 
-    p = sub.add_parser("resume", help="continue a sweep (after a freeze, Ctrl-C or a crash)")
-    p.add_argument("run_dir")
-    p.add_argument("--verbose", "-v", action="store_true")
+    p = sub.add_parser("resume", help="continue a sweep (after a freeze, Ctrl-C or a crash)",
+                       description="Continue the sweep in RUN_DIR with the spec it started "
+                                   "with (RUN_DIR/spec.yaml); trials that succeeded are kept.")
+    p.add_argument("run_dir", help="the sweep's run directory")
+    p.add_argument("--verbose", "-v", action="store_true", help="stream every trial's output")
     p.set_defaults(func=cmd_resume)

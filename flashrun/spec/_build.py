@@ -180,9 +180,18 @@ class _Builder:
                                  "concurrency: 4", DEFAULTS["concurrency"])
         restarts = self.typed(data, "max_restarts", is_int(0), "an integer >= 0", None,
                               DEFAULTS["max_restarts"])
-        hang = self.typed(data, "hang_timeout", lambda v: v is None or (
-            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < math.inf),
-            "seconds > 0 or null", "null turns hang detection off", DEFAULTS["hang_timeout"])
+        def seconds(positive, null_ok):  # noqa: E306
+            return lambda v: (v is None and null_ok) or (
+                isinstance(v, (int, float)) and not isinstance(v, bool)
+                and (0 < v if positive else 0 <= v) and v < math.inf)
+        hang = self.typed(data, "hang_timeout", seconds(True, True), "seconds > 0 or null",
+                          "null turns hang detection off", DEFAULTS["hang_timeout"])
+        startup = self.typed(data, "startup_timeout", seconds(True, True), "seconds > 0 or null",
+                             "null: twice hang_timeout", DEFAULTS["startup_timeout"])
+        grace = self.typed(data, "grace", seconds(False, False), "seconds >= 0",
+                           "grace: 45", DEFAULTS["grace"])
+        fatal_grace = self.typed(data, "fatal_grace", seconds(False, False), "seconds >= 0",
+                                 "fatal_grace: 10", DEFAULTS["fatal_grace"])
         nproc = self._torchrun(data, concurrency)
         env = self._env({} if data.get("env") is None else data["env"])
         objective = self._objective(data)
@@ -218,10 +227,13 @@ class _Builder:
         raw = {"name": name, "command": data["command"],
                "torchrun": {"nproc_per_node": nproc} if nproc else None, "grid": grid,
                "trials": explicit, "defaults": defaults, "concurrency": concurrency,
-               "max_restarts": restarts, "hang_timeout": hang, "env": env,
+               "max_restarts": restarts, "hang_timeout": hang, "startup_timeout": startup,
+               "grace": grace, "fatal_grace": fatal_grace, "env": env,
                "objective": dataclasses.asdict(objective) if objective else None, "cwd": cwd}
         return SweepSpec(name=name, trials=tuple(out), concurrency=concurrency,
                          max_restarts=restarts, hang_timeout=None if hang is None else float(hang),
+                         startup_timeout=None if startup is None else float(startup),
+                         grace=float(grace), fatal_grace=float(fatal_grace),
                          env=MappingProxyType(dict(env)), objective=objective,
                          torchrun_nproc=nproc, source=self.source, raw=_freeze(raw), cwd=cwd)
 

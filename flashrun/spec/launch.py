@@ -18,8 +18,9 @@ def command_argv(argv: Sequence[str], nproc_per_node: Optional[int] = None, *,
                  rdzv_port: Optional[int] = None, rdzv_id: str = "run") -> List[str]:
     """``argv`` as spawned: itself, or (with ``nproc_per_node``) under torchrun.
 
-    ``python script.py ...`` → ``script.py ...``; ``python -m pkg ...`` →
-    ``--module pkg ...``; any other program → ``--no-python`` + argv.
+    ``python script.py ...`` and a bare ``script.py ...`` (torchrun's own form) →
+    ``script.py ...`` run by this interpreter; ``python -m pkg ...`` → ``--module pkg ...``;
+    any other program → ``--no-python`` + argv.
     """
     argv = [str(a) for a in argv]
     if not argv:
@@ -41,4 +42,6 @@ def command_argv(argv: Sequence[str], nproc_per_node: Optional[int] = None, *,
         return head + ["--module", *rest[1:]]
     if rest and not rest[0].startswith("-"):
         return head + rest
+    if rest is None and argv[0].endswith(".py"):
+        return head + argv  # torchrun runs a script path with the interpreter, so do we
     return head + ["--no-python", *argv]

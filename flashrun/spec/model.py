@@ -14,6 +14,7 @@ import re
 from types import MappingProxyType
 from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
 
+from flashrun import defaults as D
 from flashrun.spec._yaml import yaml_classes
 
 logger = logging.getLogger(__name__)
@@ -21,13 +22,15 @@ logger = logging.getLogger(__name__)
 MAX_TRIALS = 100_000
 ID_MAX_LEN = 64
 KEYS = ("name", "command", "torchrun", "grid", "trials", "defaults", "concurrency",
-        "max_restarts", "hang_timeout", "env", "objective", "cwd")
-DEFAULTS = {"concurrency": 1, "max_restarts": 2, "hang_timeout": 600.0}
+        "max_restarts", "hang_timeout", "startup_timeout", "grace", "fatal_grace", "env",
+        "objective", "cwd")
+# grid.yaml's defaults are flashrun's defaults (flashrun/defaults.py), the same in every door.
+DEFAULTS = {"concurrency": D.CONCURRENCY, "max_restarts": D.MAX_RESTARTS,
+            "hang_timeout": D.HANG_TIMEOUT_S, "startup_timeout": None, "grace": D.GRACE_S,
+            "fatal_grace": D.FATAL_GRACE_S}
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._=+-]+")
-_PYTHON = re.compile(r"python(\d+(\.\d+)?)?\Z")
-_FLOAT12 = re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+$")
 Path = Tuple[Union[str, int], ...]
 Parts = List[Union[str, Tuple[str]]]  # a token: literal strings and (name,) placeholders
 
@@ -96,6 +99,9 @@ class SweepSpec:
     concurrency: int = DEFAULTS["concurrency"]
     max_restarts: int = DEFAULTS["max_restarts"]
     hang_timeout: Optional[float] = DEFAULTS["hang_timeout"]
+    startup_timeout: Optional[float] = DEFAULTS["startup_timeout"]
+    grace: float = DEFAULTS["grace"]
+    fatal_grace: float = DEFAULTS["fatal_grace"]
     env: Mapping[str, str] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
     objective: Optional[Objective] = None
     torchrun_nproc: Optional[int] = None

@@ -108,8 +108,10 @@ class _Shared:
     def attempt_text(self, t: TrialStatus) -> str:
         if t.attempt is None:
             return "-"
+        # attempts are numbered from 0 everywhere (attempt-0/, [trial/0], logs --attempt 0);
+        # "k/N" reads "attempt k, at most N": N is max_restarts, the last attempt allowed
         cap = getattr(self.spec, "max_restarts", None)
-        return "%d/%d" % (t.attempt + 1, cap + 1) if cap is not None else str(t.attempt + 1)
+        return "%d/%d" % (t.attempt, cap) if cap is not None else str(t.attempt)
 
     def elapsed(self, t: TrialStatus, live: Optional[TrialLive]) -> Optional[float]:
         if t.state.terminal:
