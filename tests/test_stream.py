@@ -109,12 +109,12 @@ def test_echo_skips_when_sink_is_slow_and_says_so():
 
 
 def test_echo_reports_skips_at_finish():
-    gate = threading.Event()
+    gate, entered = threading.Event(), threading.Event()
     sink = Collect()
-    echo = Echo(lambda d: (gate.wait(10), sink(d)), max_pending=10)
+    echo = Echo(lambda d: (entered.set(), gate.wait(60), sink(d)), max_pending=10)
     src = echo.source("[q] ")
     src.write(b"a\n")
-    time.sleep(0.05)
+    assert entered.wait(60)  # the writer thread holds "a" and blocks: the queue is empty
     src.write(b"b" * 8 + b"\n")
     src.write(b"c" * 50)
     gate.set()

@@ -94,7 +94,7 @@ def test_watchdog_line_then_hang_is_acted_on_before_the_hang_timeout(tmp_path):
               hang_timeout=600.0, fatal_grace=1.0)
     assert r.succeeded and r.attempts == 2
     assert r.decisions[0].failure_class == "communication_error"
-    assert time.monotonic() - t0 < 120
+    assert time.monotonic() - t0 < 300  # far below the 600 s hang timeout, even on a busy box
 
 
 def test_plain_command_exit_status_and_restart_budget(tmp_path):
@@ -211,4 +211,6 @@ def test_silent_start_up_gets_its_own_allowance(tmp_path):
     r = flashrun.run([sys.executable, "-c", stuck], run_dir=tmp_path / "b", hang_timeout=3.0,
                      max_restarts=0, grace=1.0)
     assert r.state == "failed" and r.decisions[0].failure_class == "hang"
-    assert 6.0 <= time.monotonic() - t0 < 45
+    assert time.monotonic() - t0 >= 6.0  # not before the start-up allowance (2 x 3 s)
+    stalls = [e for e in read_events(tmp_path / "b" / "events.jsonl") if e.type == "output_stalled"]
+    assert stalls and stalls[0].data["silent_s"] >= 6.0
