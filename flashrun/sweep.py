@@ -16,6 +16,7 @@ background, or awaited, inside a running loop or not.
 import asyncio
 import json
 import logging
+import re
 import sys
 import threading
 from pathlib import Path
@@ -74,7 +75,7 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
         journal.listen(lambda state, event: view.update(state, live))
     slots = Slots(spec.concurrency)
     ports = PortAllocator()
-    echo = Echo(_line_sink(say)) if verbose else None
+    echo = Echo(_LineSink(say)) if verbose else None
     durations: Dict[str, float] = {}
 
     async def one(trial: TrialSpec) -> None:
@@ -124,11 +125,25 @@ def _finished(res):
                      last_metric=collect_metrics(res.last_log_dir))
 
 
-def _line_sink(say):
-    def sink(data: bytes) -> None:
-        for line in data.decode("utf-8", "replace").splitlines():
-            say(line)
-    return sink
+class _LineSink:
+    """The echo's bytes → whole lines for the view: a partial line waits for its end (a
+    child's ``print(a, b)`` arrives in pieces), and lines with nothing after their
+    ``[trial/attempt]`` prefix are dropped."""
+
+    def __init__(self, say):
+        self.say = say
+        self.pending = b""
+
+    def __call__(self, data: bytes) -> None:
+        lines = (self.pending + data).split(b"\n")
+        self.pending = lines.pop()
+        for line in lines:
+            text = line.decode("utf-8", "replace").rstrip("\r")
+            if text.strip() and not _PREFIX_ONLY.fullmatch(text):
+                self.say(text)
+
+
+_PREFIX_ONLY = re.compile(r"\[[^\]\s]*/\d+\]\s*")
 
 
 def _results(spec: SweepSpec, run_dir: Path, journal: Journal, durations) -> List[dict]:

@@ -133,3 +133,11 @@ def test_every_option_has_help_and_shows_its_default():
                     action.help != "==SUPPRESS==":
                 assert "default" in action.help, "%s %s hides its default %r" % (
                     name, action.option_strings[0], action.default)
+
+
+def test_piped_sweep_prints_the_final_counts_once(tmp_path):
+    grid = tmp_path / "grid.yaml"
+    grid.write_text("command: python -c pass {x}\ngrid: {x: [1, 2]}\n")
+    p = flashrun("sweep", str(grid), "--run-dir", str(tmp_path / "r"))
+    assert p.returncode == 0, p.stderr
+    assert sum("2 succeeded" in line for line in p.stdout.splitlines()) == 1, p.stdout

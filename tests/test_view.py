@@ -71,7 +71,7 @@ def test_plain_one_line_per_change_and_none_when_nothing_changed():
     assert lines(out)[2:] == ["[lr-sweep] t000 RUNNING attempt 1/3 (lr=0.1 seed=0) from step 10"]
     run.add(T.RUN_SUCCEEDED, IDS[0], 1, dt=40.0)
     view.update(run.state, {IDS[0]: V.TrialLive(last_metric={"steps": 5, "final_loss": 0.25})})
-    assert lines(out)[3] == "[lr-sweep] t000 SUCCEEDED in 45s final_loss=0.25 steps=5"
+    assert lines(out)[3] == "[lr-sweep] t000 SUCCEEDED in 45s final_loss=0.25"  # the objective
     assert not ANSI.search(out.getvalue())
 
 
@@ -300,3 +300,38 @@ def test_helpers():
     assert V.clean("a\x1b[1;31mb\x1b[0m\r\nc\x00d") == "ab c d"
     assert V.eta_seconds(RunState(), SPEC) is None
     assert TrialState.RUNNING.value == "running"
+
+
+# ------------------------------------------------- rough edges a new user hit (issue 10)
+
+def test_running_trial_shows_its_newest_log_line_without_verbose(tmp_path):
+    adir = tmp_path / "trials" / IDS[0] / "attempt-0"
+    adir.mkdir(parents=True)
+    (adir / "stdout.log").write_bytes(b"step 1 | loss 0.9\nstep 2 | loss 0.7\n\n")
+    run = Run().add(T.LAUNCH_STARTED, IDS[0], 0)
+    console = Console(file=io.StringIO(), width=120, height=40, record=True)
+    shared = V._Shared(SPEC, str(tmp_path), wall=lambda: 1000.0, monotonic=lambda: 50.0)
+    console.print(V.render(run.state, shared, {}, max_rows=30))
+    row0 = [ln.strip() for ln in console.export_text().splitlines() if ln.strip().startswith("t000")]
+    assert "step 2 | loss 0.7" in row0[0]
+    assert shared.peek(run.state.trials[IDS[1]]) is None  # queued: nothing to read
+
+
+def test_finished_trial_shows_the_objective_not_bookkeeping():
+    shared = V._Shared(SPEC)
+    live = V.TrialLive(last_metric={"attempt": 0, "start_step": 10, "final_loss": 0.25,
+                                    "weights_sha256": "ab" * 32})
+    assert shared.metric_text(live) == "final_loss=0.25"
+    plain_spec = V._Shared(S.from_mapping({"command": "x {a}", "grid": {"a": [1, 2]}}))
+    assert plain_spec.metric_text(V.TrialLive(last_metric={"sha": "x", "a": 1, "b": 2.5, "c": 3,
+                                                           "d": 4})) == "a=1 b=2.5 c=3"
+
+
+def test_verbose_lines_are_whole_and_prefix_only_lines_dropped():
+    from flashrun.sweep import _LineSink
+
+    said = []
+    sink = _LineSink(said.append)
+    for piece in (b"[t000/0] hello", b" ", b"1\n[t000/0] \n\n[t001/2] ", b"x\r\n", b"[t0"):
+        sink(piece)
+    assert said == ["[t000/0] hello 1", "[t001/2] x"]

@@ -26,7 +26,7 @@ def _run(spec, run_dir, verbose, resume=False):
         print("[flashrun] interrupted: every process of the sweep was stopped; continue with "
               "flashrun resume %s" % sw.run_dir, file=sys.stderr)
         return 130
-    for line in sw.summary():
+    for line in sw.summary()[1:]:  # the view's last line already gave the counts
         print(line)
     print("results: %s" % (sw.run_dir / "results.csv"))
     states = {r["state"] for r in rows}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import logging
+import os
 import re
 import sys
 import threading
@@ -36,6 +37,7 @@ _ACTIVE = (TrialState.RUNNING, TrialState.RESTARTING, TrialState.PAUSED, TrialSt
 _STYLE = {"queued": "dim", "running": "cyan", "restarting": "yellow", "paused": "yellow",
           "frozen": "bold red", "succeeded": "green", "failed": "red", "cancelled": "magenta"}
 MAX_PARAM_COLUMNS = 5
+_PEEK_BYTES = 4096  # how much of a running trial's log end the table reads per refresh
 
 
 @dataclasses.dataclass(frozen=True)
@@ -126,13 +128,37 @@ class _Shared:
         return None
 
     def metric_text(self, live: Optional[TrialLive]) -> str:
+        """The objective's value when the sweep has one, else up to three numeric metrics
+        (bookkeeping such as hashes and strings stays in results.json)."""
         if live is None or not live.last_metric:
             return ""
         m = dict(live.last_metric)
         obj = getattr(getattr(self.spec, "objective", None), "metric", None)
-        keys = ([obj] if obj in m else []) + [k for k in m if k != obj]
-        return " ".join("%s=%s" % (k, _value(k, m[k])) for k in keys
-                        if isinstance(m[k], (int, float, str)) and not isinstance(m[k], bool))
+        if obj in m:
+            return "%s=%s" % (obj, _value(obj, m[obj]))
+        nums = [k for k in m if isinstance(m[k], (int, float)) and not isinstance(m[k], bool)]
+        return " ".join("%s=%s" % (k, _value(k, m[k])) for k in nums[:3])
+
+    def peek(self, t: TrialStatus) -> Optional[TrialLive]:
+        """A running trial's newest output line, read from the end of its attempt's log
+        (the record on disk), so the live table shows progress without --verbose."""
+        if self.run_dir is None or t.attempt is None or t.state != TrialState.RUNNING:
+            return None
+        adir = os.path.join(self.run_dir, "trials", t.trial, "attempt-%d" % t.attempt)
+        newest = None
+        for name in ("stdout.log", "stderr.log"):
+            path = os.path.join(adir, name)
+            try:
+                with open(path, "rb") as fh:
+                    size = fh.seek(0, os.SEEK_END)
+                    fh.seek(max(0, size - _PEEK_BYTES))
+                    lines = [ln for ln in fh.read().splitlines() if ln.strip()]
+                    mtime = os.fstat(fh.fileno()).st_mtime
+            except OSError:
+                continue
+            if lines and (newest is None or mtime > newest[0]):
+                newest = (mtime, lines[-1].decode("utf-8", "replace"))
+        return TrialLive(last_line=newest[1]) if newest else None
 
     def resume_hint(self) -> str:
         return "flashrun resume %s" % (self.run_dir or "RUN_DIR")
@@ -322,7 +348,7 @@ def render(state: RunState, shared: _Shared, extra: Mapping[str, TrialLive],
     if fails:
         table.add_column("failure", no_wrap=True)
     for t in rows:
-        live = extra.get(t.trial)
+        live = extra.get(t.trial) or shared.peek(t)
         p = shared.params(t.trial)
         last = shared.metric_text(live) or clean((live.last_line if live else None) or "")
         cells = [shared.short(t.trial)] + [_cut(_value(k, p[k]) if k in p else "") for k in keys]
