@@ -86,8 +86,10 @@ async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
     try:
         journal.emit("trial_queued", spec.trial_id, None, argv=list(spec.argv))
         kwargs = {} if say is None else {"say": say}
+        before = journal.state.trials.get(spec.trial_id)
         res = await supervise(spec, run_dir=run_dir, journal=journal, echo=sink,
-                              coordinator=Coordinator(journal), backoff=backoff, **kwargs)
+                              coordinator=Coordinator(journal), backoff=backoff,
+                              spent=before.restarts if before is not None else 0, **kwargs)
     except BaseException as exc:
         journal.emit("run_cancelled", spec.trial_id, None, reason=type(exc).__name__)
         raise

@@ -87,8 +87,10 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
                               max_restarts=spec.max_restarts, hang_timeout=spec.hang_timeout,
                               startup_timeout=spec.startup_timeout, grace=spec.grace,
                               fatal_grace=spec.fatal_grace, slots=trial.nproc)
+            before = journal.state.trials.get(trial.trial_id)
             res = await supervise(group, run_dir=run_dir, journal=journal,
-                                  coordinator=coordinator, echo=echo, backoff=backoff, say=say)
+                                  coordinator=coordinator, echo=echo, backoff=backoff, say=say,
+                                  spent=before.restarts if before is not None else 0)
             durations[trial.trial_id] = res.duration_s
             if view is not None and res.last_log_dir:
                 live[trial.trial_id] = _finished(res)

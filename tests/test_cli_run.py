@@ -141,3 +141,66 @@ def test_piped_sweep_prints_the_final_counts_once(tmp_path):
     p = flashrun("sweep", str(grid), "--run-dir", str(tmp_path / "r"))
     assert p.returncode == 0, p.stderr
     assert sum("2 succeeded" in line for line in p.stdout.splitlines()) == 1, p.stdout
+
+
+PLAN = r"""
+import json, os, signal, sys, time
+plan = json.loads(sys.argv[1])
+step = plan[int(os.environ["FLASHRUN_ATTEMPT"])]
+if step == "crash":
+    os.kill(os.getpid(), signal.SIGKILL)
+if step == "block":
+    open(sys.argv[2], "w").close()
+    time.sleep(600)
+"""
+
+
+def _interrupted_sweep(tmp_path, plan, max_restarts):
+    import signal as sig
+    import time
+
+    script = tmp_path / "plan.py"
+    script.write_text(PLAN)
+    started = tmp_path / "started"
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(json.dumps({"name": "budget", "command": ["python", str(script),
+                                                              json.dumps(plan), str(started),
+                                                              "{x}"],
+                                "grid": {"x": [0]}, "max_restarts": max_restarts,
+                                "grace": 5}))
+    rd = tmp_path / "r"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "flashrun", "sweep", str(grid), "--run-dir",
+                             str(rd)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    deadline = time.monotonic() + 120  # waits for the blocking attempt's file, not a time
+    while not started.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert started.exists(), proc.communicate()
+    proc.send_signal(sig.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    return rd
+
+
+@pytest.mark.slow
+def test_an_interrupted_attempt_spends_no_restart_after_resume(tmp_path):
+    # attempt 0 is stopped by Ctrl-C; after resume attempt 1 crashes and is still restarted
+    rd = _interrupted_sweep(tmp_path, ["block", "crash", "ok"], max_restarts=1)
+    p = flashrun("resume", str(rd))
+    assert p.returncode == 0, p.stdout + p.stderr
+    st = json.loads(flashrun("status", str(rd), "--json").stdout)["trials"]
+    (t,) = st.values()
+    assert (t["state"], t["attempts"], t["restarts"]) == ("succeeded", 3, 1)
+
+
+@pytest.mark.slow
+def test_restarts_spent_before_an_interrupt_stay_spent(tmp_path):
+    # attempt 0 crashes (one restart spent), attempt 1 is interrupted; after resume attempt 2
+    # crashes and the budget of one is gone: fail_job, no attempt 3
+    rd = _interrupted_sweep(tmp_path, ["crash", "block", "crash", "ok"], max_restarts=1)
+    p = flashrun("resume", str(rd))
+    assert p.returncode == 1
+    st = json.loads(flashrun("status", str(rd), "--json").stdout)["trials"]
+    (t,) = st.values()
+    assert (t["state"], t["attempts"]) == ("failed", 3)
+    assert "restart budget (1) is spent" in t["reason"]

@@ -272,3 +272,27 @@ def test_every_state_change_follows_the_transition_table(events):
             if before is not None and before.state is not t.state:
                 assert t.state in TRANSITIONS[before.state], (before.state, ev.type, t.state)
         state = new
+
+
+def test_active_time_leaves_out_the_stop_and_restarts_count_only_policy_relaunches():
+    from flashrun.record.events import Event, EventType as E
+
+    evs = [Event(100.0, E.TRIAL_QUEUED, "t"),
+           Event(100.0, E.LAUNCH_STARTED, "t", 0),
+           Event(104.0, E.ATTEMPT_EXITED, "t", 0, {"returncode": -9}),
+           Event(104.0, E.RECOVERY_ACTION_SELECTED, "t", 0, {"action": "restart_group"}),
+           Event(105.0, E.LAUNCH_STARTED, "t", 1),
+           Event(110.0, E.RUN_CANCELLED, None, None, {"reason": "Ctrl-C"}),  # sweep stopped
+           Event(500.0, E.TRIAL_QUEUED, "t"),                                # resumed later
+           Event(500.0, E.LAUNCH_STARTED, "t", 2),
+           Event(505.0, E.RUN_SUCCEEDED, "t", 2)]
+    t = fold(evs).trials["t"]
+    assert t.state.value == "succeeded" and t.active_s == 15.0 and t.busy_since is None
+    assert t.restarts == 1  # the crash spent one; the cancelled attempt none
+    failed = fold(evs[:5] + [Event(106.0, E.RECOVERY_ACTION_SELECTED, "t", 1,
+                                   {"action": "fail_job"}),
+                             Event(106.0, E.RUN_FAILED, "t", 1)]).trials["t"]
+    assert failed.restarts == 1
+    again = fold(evs[:5] + [Event(106.0, E.RUN_FAILED, "t", 1),
+                            Event(900.0, E.TRIAL_QUEUED, "t")]).trials["t"]
+    assert again.restarts == 0  # resumed after failing: a fresh budget

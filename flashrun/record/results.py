@@ -153,9 +153,11 @@ def build_rows(spec: Any, state: Any, metrics_by_trial: Mapping[str, Optional[Ma
         ts = state.trials.get(tid)
         st = ts.state.value if ts is not None else "queued"
         dur = durations.get(tid)
-        if dur is None and ts is not None and ts.finished_at is not None \
-                and ts.started_at is not None:
-            dur = ts.finished_at - ts.started_at
+        if ts is not None and ts.started_at is not None and (
+                dur is None or ts.finished_at is not None):
+            # the time flashrun worked on it, every session counted, the stops not
+            dur = ts.active_at(ts.finished_at if ts.finished_at is not None
+                               else (ts.updated_at or ts.started_at))
         t = spec_trials.get(tid)
         rows.append(_finite({
             "trial": tid,

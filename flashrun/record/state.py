@@ -120,6 +120,11 @@ class TrialStatus:
     shell reports, 0-255, a death by signal N as ``128 + N`` (see :func:`exit_code_of`).
     ``last_failure``/``last_decision`` are the latest ``failure_class`` and
     ``action`` strings; ``reason`` the latest human reason (decision or end).
+    ``restarts`` counts the relaunches and pauses the policy chose, i.e. the restart budget
+    spent: an attempt stopped by Ctrl-C or SIGTERM spends none, and a trial queued again
+    after it FAILED (``flashrun resume``) starts with a fresh budget. ``active_s`` is the
+    time flashrun worked on the trial (first launch to its end, per session); the time a
+    stopped sweep waited for ``resume`` is not in it (``busy_since`` marks an open span).
     """
 
     trial: str
@@ -141,6 +146,13 @@ class TrialStatus:
     exited_at: Optional[float] = None
     finished_at: Optional[float] = None
     updated_at: Optional[float] = None
+    restarts: int = 0
+    active_s: float = 0.0
+    busy_since: Optional[float] = None
+
+    def active_at(self, now: float) -> float:
+        """``active_s`` including the open span, as of wall time *now*."""
+        return self.active_s + (max(0.0, now - self.busy_since) if self.busy_since else 0.0)
 
     def to_dict(self) -> dict:
         d = dataclasses.asdict(self)
@@ -263,6 +275,8 @@ def _apply_trial(t: TrialStatus, e: Event) -> "tuple[TrialStatus, bool]":
     T = EventType
     t = dataclasses.replace(t, updated_at=e.ts)
     if e.type is T.TRIAL_QUEUED:
+        if t.state is _S.FAILED:  # resumed after a failure: a fresh restart budget
+            t = dataclasses.replace(t, restarts=0)
         t, bad = _move(t, _S.QUEUED)
         if not bad and t.queued_at is None:
             t = dataclasses.replace(t, queued_at=e.ts)
@@ -277,6 +291,7 @@ def _apply_trial(t: TrialStatus, e: Event) -> "tuple[TrialStatus, bool]":
             attempt=attempt,
             attempts=max(t.attempts + 1, attempt + 1),
             started_at=t.started_at if t.started_at is not None else e.ts,
+            busy_since=t.busy_since if t.busy_since is not None else e.ts,
             last_launch_at=e.ts,
             exit_code=None,
             hung=False,
@@ -295,6 +310,7 @@ def _apply_trial(t: TrialStatus, e: Event) -> "tuple[TrialStatus, bool]":
         action = _as_str(d.get("action"))
         t = dataclasses.replace(
             t,
+            restarts=t.restarts + (action in _SPENDS),
             last_decision=action,
             reason=_as_str(d.get("reason", t.reason)),
             policy_version=_as_str(d.get("policy_version", t.policy_version)),
@@ -336,7 +352,7 @@ def _apply_run(state: RunState, e: Event, trials: dict) -> "tuple[RunState, int]
                 bad_total += bad
                 if target is not None and target.terminal and not bad:
                     new = dataclasses.replace(new, finished_at=e.ts)
-                trials[key] = new
+                trials[key] = _settle(new, e.ts)
 
     if e.type is T.AUTOMATION_FROZEN:
         state = dataclasses.replace(state, frozen=True, frozen_reason=_as_str(e.data.get("reason")))
@@ -351,6 +367,18 @@ def _apply_run(state: RunState, e: Event, trials: dict) -> "tuple[RunState, int]
     return state, bad_total
 
 
+# Actions that spend the restart budget (flashrun.policy.budget): relaunches and pauses.
+_SPENDS = frozenset({"retry_task", "restart_group", "replace_node", "pause_job"})
+
+
+def _settle(t: TrialStatus, ts: float) -> TrialStatus:
+    """Close the trial's open busy span when it ends, freezes or is cancelled."""
+    if t.busy_since is None or not (t.state.terminal or t.state is _S.FROZEN):
+        return t
+    return dataclasses.replace(t, active_s=t.active_s + max(0.0, ts - t.busy_since),
+                               busy_since=None)
+
+
 def apply(state: RunState, event: Event) -> RunState:
     """*state* after *event* (pure). An unseen trial is created on first mention."""
     trials = dict(state.trials)
@@ -359,7 +387,8 @@ def apply(state: RunState, event: Event) -> RunState:
         state, ignored = _apply_run(state, event, trials)
     else:
         current = trials.get(event.trial) or TrialStatus(trial=event.trial, queued_at=event.ts)
-        trials[event.trial], bad = _apply_trial(current, event)
+        new, bad = _apply_trial(current, event)
+        trials[event.trial] = _settle(new, event.ts)
         ignored = int(bad)
     return dataclasses.replace(
         state,

@@ -143,11 +143,12 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
                     backoff: Backoff = Backoff(), say: Callable[[str], None] = logger.warning,
                     attempt_runner: Callable[..., Awaitable[AttemptOutcome]] = run_attempt,
                     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                    ) -> TrialResult:
+                    spent: int = 0) -> TrialResult:
     """Run ``spec`` until it succeeds, fails for good, or automation freezes.
 
     ``attempt_runner`` (``run_attempt``'s signature) and ``sleep`` are the loop's only
     contacts with processes and time: tests pass fakes to drive the loop in microseconds.
+    ``spent``: restarts a resumed trial already used (its ``TrialStatus.restarts``).
     """
     run_dir = Path(run_dir)
     coordinator = coordinator or Coordinator(journal)
@@ -156,7 +157,7 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
     started = time.monotonic()
     attempt = next_attempt(trial_dir)
     first = attempt
-    budget = Budget(spec.max_restarts)
+    budget = Budget(spec.max_restarts, restarts=spent)
     previous_fp: Optional[str] = None
     decisions = []
     outcome: Optional[AttemptOutcome] = None

@@ -117,8 +117,8 @@ class _Shared:
 
     def elapsed(self, t: TrialStatus, live: Optional[TrialLive]) -> Optional[float]:
         if t.state.terminal:
-            if t.finished_at is not None and t.started_at is not None:
-                return t.finished_at - t.started_at
+            if t.started_at is not None:
+                return t.active_at(t.finished_at or t.updated_at or t.started_at)
             return None
         if t.state in _ACTIVE:
             if live is not None and live.started_monotonic is not None:
