@@ -2,7 +2,7 @@
 
 Each tail is what a dead run leaves behind: training output (step logs, tqdm
 redraws, warnings, HF-style dict logs) followed by one real crash (the golden
-tails bundled in tests/data/golden, plus the shared corpus when present).
+tails bundled in tests/data/golden and the corpus in tests/data/corpus).
 """
 import pathlib
 import random
@@ -13,7 +13,7 @@ TAIL = 64 * 1024
 
 def _crashes():
     paths = sorted((ROOT / "tests" / "data" / "golden").glob("*.log"))
-    paths += sorted((ROOT.parent / "shared" / "corpus").glob("*.log"))
+    paths += sorted((ROOT / "tests" / "data" / "corpus").glob("*.log"))
     return [p.read_bytes() for p in paths]
 
 
