@@ -152,3 +152,27 @@ def test_no_extensions_env_selects_python():
                        capture_output=True, text=True, timeout=60,
                        env=dict(os.environ, FLASHRUN_NO_EXTENSIONS="1"))
     assert p.stdout.strip() == "py"
+
+
+def test_public_types_are_exported_at_the_top():
+    for name in ("Backoff", "SpecError", "TrialState", "Mode", "FailureClass", "Action",
+                 "RunResult", "Diagnosis", "RecoveryDecision", "run", "run_async", "sweep",
+                 "Sweep", "diagnose", "scan_tail", "Scanner"):
+        assert name in dir(flashrun) and getattr(flashrun, name) is not None, name
+
+
+def test_the_c_scanner_stub_matches_both_implementations():
+    stub = ast.parse((PACKAGE / "scan" / "_scan.pyi").read_text())
+    declared = {n.name for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    from flashrun.scan import _py
+
+    assert {"Scanner", "scan_tail"} <= declared
+    for name in declared:
+        if not name.startswith("_") or name == "_lex_events":  # _eol_avx2 is a C-only hook
+            assert hasattr(_py, name), name
+    try:
+        from flashrun.scan import _scan
+    except ImportError:
+        return  # pure-Python install: the stub still describes the twin
+    for name in declared:
+        assert hasattr(_scan, name), name
