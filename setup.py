@@ -62,4 +62,5 @@ def extensions():
     return cythonize([ext], compiler_directives={"language_level": "3"}, quiet=True)
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+if __name__ == "__main__":  # setuptools runs this file as __main__; tests import it
+    setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
