@@ -26,7 +26,8 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from flashrun.record.atomic import write_atomic
 
-__all__ = ["METRICS_MARKER", "collect_metrics", "read_metrics_line", "build_rows",
+__all__ = ["METRICS_MARKER", "collect_metrics", "read_metrics_line", "read_metrics_series",
+           "build_rows",
            "write_results", "best_trial", "summary_lines", "as_dataframe", "columns", "flatten"]
 
 logger = logging.getLogger(__name__)
@@ -104,6 +105,35 @@ def read_metrics_line(path: PathLike, *, max_scan_bytes: int = MAX_SCAN) -> Opti
                     return obj
                 end = line_start
     return None
+
+
+def read_metrics_series(path: PathLike, *, max_bytes: int = 8 << 20,
+                        max_points: int = 2000) -> List[dict]:
+    """Every valid ``FLASHRUN_METRICS {json}`` object in the last *max_bytes* of *path*,
+    in file order (the plots' metrics over steps). At most the last *max_points* are kept;
+    a missing file gives ``[]``."""
+    try:
+        with open(path, "rb") as f:
+            size = f.seek(0, os.SEEK_END)
+            start = max(0, size - max_bytes)
+            f.seek(start)
+            data = f.read()
+    except FileNotFoundError:
+        return []
+    if start:
+        data = data[data.find(b"\n") + 1:]  # drop the partial first line
+    out: List[dict] = []
+    at = data.find(METRICS_MARKER)
+    while at >= 0:
+        line_start = data.rfind(b"\n", 0, at) + 1
+        line_end = data.find(b"\n", at)
+        line_end = len(data) if line_end < 0 else line_end
+        obj = _parse_line(data[line_start:line_end], path) if line_end - line_start <= MAX_LINE \
+            else None
+        if obj is not None:
+            out.append(obj)
+        at = data.find(METRICS_MARKER, line_end)
+    return out[-max_points:]
 
 
 def collect_metrics(attempt_dir: PathLike, stdout_log: Optional[PathLike] = None) -> Optional[dict]:
