@@ -8,10 +8,10 @@ module with an ``install(subparsers)`` function; all user-facing printing happen
 import sys
 
 from flashrun import __version__
-from flashrun.cli import diagnose, run, sweep
+from flashrun.cli import diagnose, report, run, sweep, view
 from flashrun.cli.common import Parser, UsageError
 
-COMMANDS = (diagnose.install, run.install, sweep.install)
+COMMANDS = (diagnose.install, run.install, sweep.install, report.install, view.install)
 
 
 def build_parser():

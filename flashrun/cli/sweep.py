@@ -9,23 +9,49 @@ import sys
 from pathlib import Path
 
 from flashrun.cli.common import UsageError
+from flashrun.cli.view import add_view_args
 from flashrun.record.rundir import RunDirError, check_reuse
 from flashrun.spec.grid import SpecError, dry_run_lines, load
 
 
-def _run(spec, run_dir, verbose, resume=False):
+def _run(spec, run_dir, verbose, resume=False, view=None):
     from flashrun.sweep import Sweep
 
     try:
         sw = Sweep(spec, run_dir, verbose=verbose, resume=resume)
     except RunDirError as exc:
         raise UsageError(str(exc)) from None
+    if view is not None and view.view:
+        return _run_viewed(sw, view)
     try:
         rows = sw.run()
     except KeyboardInterrupt:
         print("[flashrun] interrupted: every process of the sweep was stopped; continue with "
               "flashrun resume %s" % sw.run_dir, file=sys.stderr)
         return 130
+    return _finish(sw, rows)
+
+
+def _run_viewed(sw, args):
+    from flashrun.cli.view import serve_sweep
+    from flashrun.runtime import loop
+
+    def on_done(rows):
+        return _finish(sw, rows)
+
+    on_done.code = None
+    try:
+        loop.run(serve_sweep(sw, args.host, args.port, on_done))
+    except KeyboardInterrupt:
+        if on_done.code is not None:
+            return on_done.code
+        print("[flashrun] interrupted: every process of the sweep was stopped; continue with "
+              "flashrun resume %s" % sw.run_dir, file=sys.stderr)
+        return 130
+    return on_done.code if on_done.code is not None else 1
+
+
+def _finish(sw, rows):
     for line in sw.summary()[1:]:  # the view's last line already gave the counts
         print(line)
     print("results: %s" % (sw.run_dir / "results.csv"))
@@ -48,13 +74,13 @@ def cmd_sweep(args):
         return 0
     if args.resume:
         _same_spec(spec, Path(args.resume), args.grid)
-        return _run(spec, args.resume, args.verbose, resume=True)
+        return _run(spec, args.resume, args.verbose, resume=True, view=args)
     if args.run_dir is not None:
         try:
             check_reuse(args.run_dir, False, how="flashrun resume %s" % args.run_dir)
         except RunDirError as exc:
             raise UsageError(str(exc)) from None
-    return _run(spec, args.run_dir, args.verbose)
+    return _run(spec, args.run_dir, args.verbose, view=args)
 
 
 def _same_spec(spec, run_dir: Path, grid: str) -> None:
@@ -98,6 +124,7 @@ def install(sub):
                         "be the spec it started with")
     p.add_argument("--dry-run", action="store_true", help="print the expanded trials and stop")
     p.add_argument("--verbose", "-v", action="store_true", help="stream every trial's output")
+    add_view_args(p, flag=True)
     p.set_defaults(func=cmd_sweep)
 
     p = sub.add_parser("resume", help="continue a sweep (after a freeze, Ctrl-C or a crash)",

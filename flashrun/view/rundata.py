@@ -162,30 +162,38 @@ def supervisor_status(run_dir: PathLike, model: RunModel) -> Tuple[str, str]:
 class RunReader:
     """Loads a run directory once, then follows ``events.jsonl`` by byte offset."""
 
-    def __init__(self, run_dir: PathLike, *, clock=None) -> None:
+    def __init__(self, run_dir: PathLike, *, clock=None, missing_ok: bool = False) -> None:
         import time
 
         self.run_dir = Path(run_dir)
         self.events_path = self.run_dir / "events.jsonl"
-        if not self.events_path.is_file():
+        if not missing_ok and not self.events_path.is_file():
             raise FileNotFoundError("%s is not a flashrun run directory (no events.jsonl)"
                                     % self.run_dir)
         self.clock = clock or time.time
         self.offset = 0
         self._partial = b""
-        spec = _spec_facts(self.run_dir)
-        obj = spec.get("objective")
-        objective = None
-        if isinstance(obj, dict) and obj.get("metric"):
-            objective = (str(obj["metric"]), str(obj.get("mode", "min")))
-        elif isinstance(obj, str):
-            objective = (obj, "min")
-        self.data = RunData(
-            run_dir=str(self.run_dir), name=str(spec.get("name") or self.run_dir.name),
-            model=RunModel(), objective=objective,
-            max_restarts=spec.get("max_restarts") if isinstance(spec.get("max_restarts"), int)
-            else None)
+        self._have_spec = False
+        self.data = RunData(run_dir=str(self.run_dir), name=self.run_dir.name,
+                            model=RunModel())
+        self._read_spec()
         self.poll()
+
+    def _read_spec(self) -> None:
+        """Name, objective and restart cap from ``spec.yaml`` (a sweep writes it before its
+        first event; a single ``flashrun run`` has none)."""
+        spec = _spec_facts(self.run_dir)
+        if not spec:
+            return
+        self._have_spec = True
+        obj = spec.get("objective")
+        if isinstance(obj, dict) and obj.get("metric"):
+            self.data.objective = (str(obj["metric"]), str(obj.get("mode", "min")))
+        elif isinstance(obj, str):
+            self.data.objective = (obj, "min")
+        self.data.name = str(spec.get("name") or self.run_dir.name)
+        cap = spec.get("max_restarts")
+        self.data.max_restarts = cap if isinstance(cap, int) else None
 
     def _new_events(self) -> List[Event]:
         try:
@@ -221,7 +229,10 @@ class RunReader:
     def poll(self) -> Set[str]:
         """Fold what was appended since the last call; refresh the touched trials' files.
         Returns the ids of the trials that changed."""
-        changed = self.data.model.feed(self._new_events())
+        events = self._new_events()
+        if events and not self._have_spec:
+            self._read_spec()
+        changed = self.data.model.feed(events)
         for tid in changed:
             self._refresh(self.data.model.trials[tid])
         if changed:
