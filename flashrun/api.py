@@ -42,6 +42,33 @@ class RunResult:
     def succeeded(self) -> bool:
         return self.state == TrialState.SUCCEEDED
 
+    def _repr_html_(self) -> str:
+        from flashrun.view.notebook import run_html
+
+        return run_html(self)
+
+
+_AUTO = "auto"
+
+
+def _notebook_output():
+    """(echo, say) for a Jupyter kernel: the run's output and flashrun's conclusions go to
+    the cell as text; (None, None) elsewhere (a library call stays quiet)."""
+    import sys
+
+    from flashrun.view.terminal import _in_jupyter
+
+    if not _in_jupyter():
+        return None, None
+
+    def echo(data: bytes) -> None:
+        sys.stdout.write(data.decode("utf-8", "replace"))
+
+    def say(line: str) -> None:
+        sys.stdout.write(line + "\n")
+
+    return echo, say
+
 
 def run_name(command: Sequence[str]) -> str:
     """The run directory's name: the script's stem (``train`` for ``python train.py``)."""
@@ -62,11 +89,12 @@ async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
                     startup_timeout: Optional[float] = None, grace: float = D.GRACE_S,
                     fatal_grace: float = D.FATAL_GRACE_S, env: Optional[Mapping[str, str]] = None,
                     cwd: Optional[PathLike] = None, mode: Optional[str] = None,
-                    echo=None, ring_size: int = D.RING_SIZE, backoff: Backoff = Backoff(),
+                    echo=_AUTO, ring_size: int = D.RING_SIZE, backoff: Backoff = Backoff(),
                     say=None, resume: bool = False) -> RunResult:
     """Supervise one command (or torchrun group) until it succeeds or fails for good.
 
-    ``echo``: where live output goes (a binary stream or callable; None: nowhere).
+    ``echo``: where live output goes (a binary stream or callable; None: nowhere; the
+    default: the cell in a Jupyter notebook, nowhere elsewhere).
     ``say``: called with flashrun's one-line conclusions (default: the logger).
     ``hang_timeout``: seconds of silence (no output, no heartbeat) that mean hung;
     ``startup_timeout``: the allowance before the first output (default 2x that).
@@ -79,6 +107,9 @@ async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
                  fatal_grace=fatal_grace,
                  env=dict(env or {}), cwd=None if cwd is None else os.fspath(cwd),
                  ring_size=ring_size)
+    if isinstance(echo, str) and echo == _AUTO:
+        echo, nb_say = _notebook_output()
+        say = say if say is not None else nb_say
     run_dir = (rundir.check_reuse(run_dir, resume, how="resume=True") if run_dir is not None
                else rundir.create("runs", run_name(argv)))
     journal = Journal(run_dir)

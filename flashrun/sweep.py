@@ -260,6 +260,21 @@ class Sweep:
     def dataframe(self):
         return as_dataframe(self.rows or [])
 
+    def _repr_html_(self) -> str:
+        """A static table (and, after the end, the summary): what a saved notebook keeps."""
+        from flashrun.record.events import read_events
+        from flashrun.record.state import RunState, TrialStatus, fold
+        from flashrun.view.notebook import params_of, sweep_html
+
+        events = self.run_dir / "events.jsonl"
+        state = fold(read_events(events, strict=False)) if events.exists() else RunState()
+        if not state.trials:
+            state = RunState(trials={t.trial_id: TrialStatus(t.trial_id) for t in self.spec.trials})
+        running = self._thread is not None and not self.done
+        return sweep_html(self.spec.name, state, params_of(self.spec), rows=self.rows,
+                          objective=self.spec.objective, run_dir=str(self.run_dir),
+                          max_restarts=self.spec.max_restarts, running=running)
+
 
 def sweep(source: Optional[Union[str, Path]] = None, *, run_dir=None, view: Any = "auto",
           verbose: bool = False, **fields) -> Sweep:

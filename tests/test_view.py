@@ -284,14 +284,23 @@ def test_jupyter_detection_does_not_import_ipython(monkeypatch):
     assert V._in_jupyter() is False
 
 
-def test_jupyter_without_ipywidgets_falls_back_to_plain(monkeypatch):
+def test_jupyter_gets_the_notebook_view_even_without_ipywidgets(monkeypatch):
+    """The notebook view needs only IPython.display (a display updated in place), not
+    ipywidgets: no Output widget that could capture the user's later prints."""
+    from flashrun.view.notebook import NotebookView
+
     fake = types.ModuleType("IPython")
     fake.get_ipython = lambda: types.SimpleNamespace(kernel=object())
+    display = types.ModuleType("IPython.display")
+    display.display = lambda obj, display_id=None: None
+    display.HTML = str
     monkeypatch.setitem(sys.modules, "IPython", fake)
-    monkeypatch.setattr(V.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setitem(sys.modules, "IPython.display", display)
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)
     out = io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
-    assert isinstance(V.make_view(spec=SPEC), V.PlainView)
+    assert isinstance(V.make_view(spec=SPEC), NotebookView)
+    assert isinstance(V.make_view(io.StringIO(), spec=SPEC), V.PlainView)  # a given stream
 
 
 def test_helpers():

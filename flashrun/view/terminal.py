@@ -15,7 +15,6 @@ the trial's total wall time once it is finished.
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import logging
 import os
 import re
@@ -488,13 +487,17 @@ def _in_jupyter() -> bool:
 
 def make_view(stream: Optional[TextIO] = None, verbose: bool = False, *, spec: Any = None,
               run_dir: Optional[str] = None):
-    """A :class:`LiveView` for a terminal (or a Jupyter kernel with ipywidgets), else a
-    :class:`PlainView`. *stream* defaults to ``sys.stdout``."""
+    """A :class:`~flashrun.view.notebook.NotebookView` in a Jupyter kernel, a
+    :class:`LiveView` for a terminal, else a :class:`PlainView`. *stream* defaults to
+    ``sys.stdout``."""
     from rich.console import Console
 
-    if stream is None or stream is sys.stdout:
-        if _in_jupyter() and importlib.util.find_spec("ipywidgets") is not None:
-            return LiveView(Console(force_jupyter=True), spec, run_dir=run_dir, verbose=verbose)
+    if (stream is None or stream is sys.stdout) and _in_jupyter():
+        # One display updated in place, then the static table: no Output widget, so
+        # nothing the user prints later is captured (flashrun.view.notebook).
+        from flashrun.view.notebook import NotebookView
+
+        return NotebookView(spec, run_dir=run_dir)
     stream = stream if stream is not None else sys.stdout
     isatty = getattr(stream, "isatty", None)
     if isatty is not None and isatty():
