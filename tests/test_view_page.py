@@ -186,3 +186,24 @@ def test_render_reads_no_files(tmp_path):
     shutil.rmtree(run)
     assert "t1" in page.render_page(data, links(), details=True)
     assert "t1" in page.render_trial_page(data, "t1", links())
+
+
+def test_an_attempt_that_ends_in_one_batch_gets_its_final_tail(tmp_path):
+    """The reader saw t3 running (empty log); its exit, diagnosis and failure then arrive
+    in one poll: the tail shown is the final one, with the believed line."""
+    run = write_run(tmp_path / "run", live_trial=True)
+    reader = rundata.RunReader(run)
+    assert reader.data.model.trials["t3"].attempts[0].tail == "working\n"
+    adir = run / "trials" / "t3" / "attempt-0"
+    (adir / "tail.txt").write_text("working\nRuntimeError: boom\n")
+    with EventLog(run / "events.jsonl") as log:
+        log.emit(T.ATTEMPT_EXITED, "t3", 0, returncode=1)
+        log.emit(T.FAILURE_CLASSIFIED, "t3", 0, failure_class="application_error",
+                 evidence="RuntimeError: boom")
+        log.emit(T.RECOVERY_ACTION_SELECTED, "t3", 0, action="fail_job", reason="code")
+        log.emit(T.RUN_FAILED, "t3", 0, reason="code")
+    assert reader.poll() == {"t3"}
+    a = reader.data.model.trials["t3"].attempts[0]
+    assert a.outcome == "failed" and a.tail.endswith("RuntimeError: boom\n")
+    detail = page.trial_detail(reader.data, "t3", links())
+    assert '<mark class="believed">RuntimeError: boom</mark>' in detail

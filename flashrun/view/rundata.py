@@ -174,6 +174,7 @@ class RunReader:
         self.offset = 0
         self._partial = b""
         self._have_spec = False
+        self._final: Set[Tuple[str, int]] = set()
         self.data = RunData(run_dir=str(self.run_dir), name=self.run_dir.name,
                             model=RunModel())
         self._read_spec()
@@ -204,6 +205,7 @@ class RunReader:
             logger.warning("%s shrank; reading it again from the start", self.events_path)
             self.offset, self._partial = 0, b""
             self.data.model = RunModel()
+            self._final.clear()
         if size == self.offset:
             return []
         with open(self.events_path, "rb") as f:
@@ -267,9 +269,12 @@ class RunReader:
                 pass
         t.checkpoints = _checkpoints(tdir / "ckpt")
         for a in t.attempts.values():
-            if a.n >= 0 and (a.tail is None or a.outcome in ("running", "exited")
-                             or not a.files):
+            # An ended attempt's files are final once read after its end; until then
+            # (running, or the end seen in this very batch) they are read again.
+            if a.n >= 0 and (t.id, a.n) not in self._final:
                 self._attempt_files(t, a)
+                if a.ended is not None:
+                    self._final.add((t.id, a.n))
 
     def _attempt_files(self, t: TrialView, a) -> None:
         adir = self.run_dir / "trials" / t.id / ("attempt-%d" % a.n)
