@@ -175,3 +175,15 @@ def test_view_of_a_finished_run_in_another_process(driver, sweep):
               "finished banner")
     finally:
         demo.stop(proc)
+
+
+@pytest.mark.parametrize("name", ["view-live.png", "view-trial.png", "view-report.png"])
+def test_committed_screenshots_are_not_blank(driver, name):
+    """docs/img holds what ``python -m benchmarks.view_screens`` took; each must show a
+    page (luma variance and colour count, decoded by chromium's canvas)."""
+    from pathlib import Path
+
+    png = (Path(__file__).resolve().parents[1] / "docs" / "img" / name).read_bytes()
+    variance, colours, width, height = demo.pixel_stats(driver, png)
+    assert width >= 800 and height >= 500
+    assert variance > 100 and colours > 20, (variance, colours)

@@ -29,6 +29,8 @@ _CTRL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _STEP_KEYS = ("step", "global_step", "iteration", "iter", "epoch")
 MAX_SERIES = 10   # trials drawn in a sweep-wide metrics plot (the best one always among them)
 MAX_PLOTS = 6
+_BADGE = {"succeeded": "succeeded", "failed": "failed", "frozen": "frozen", "running": "running",
+          "restarted": "restarting", "exited": "queued"}
 
 
 class Links:
@@ -379,9 +381,7 @@ def trial_detail(data: RunData, tid: str, links: Links) -> str:
         took = (a.ended - a.started) if a.ended is not None and a.started is not None else None
         facts = ["<b>attempt %d</b> (attempt-%d)" % (a.n + 1, a.n),
                  '<span class="state s-%s">%s</span>' % (
-                     esc("succeeded" if a.outcome == "succeeded" else "failed"
-                         if a.outcome in ("failed", "restarted", "frozen") else "running"
-                         if a.outcome == "running" else "cancelled"), esc(a.outcome))]
+                     esc(_BADGE.get(a.outcome, "cancelled")), esc(a.outcome))]
         if took is not None:
             facts.append("ran %s" % _dur(took))
         if a.returncode is not None:

@@ -146,6 +146,16 @@ def _frame(title: str, xlab: str, ylab: str, xr: Tuple[float, float],
     return out, sx, sy
 
 
+def _runs(points: List[Tuple[float, float]]) -> List[List[Tuple[float, float]]]:
+    """*points* cut wherever x goes back (an attempt resumed from an earlier step)."""
+    runs: List[List[Tuple[float, float]]] = []
+    for p in points:
+        if not runs or p[0] < runs[-1][-1][0]:
+            runs.append([])
+        runs[-1].append(p)
+    return runs
+
+
 def line_plot(title: str, series: Dict[str, List[Tuple[float, float]]], xlab: str = "step",
               ylab: str = "", css: str = "metrics") -> str:
     """One polyline per named series of (x, y) points; a legend when more than one."""
@@ -156,16 +166,17 @@ def line_plot(title: str, series: Dict[str, List[Tuple[float, float]]], xlab: st
     out, sx, sy = _frame(title, xlab, ylab, (min(xs), max(xs)), (min(ys), max(ys)), css)
     for i, (name, s) in enumerate(series.items()):
         colour = SERIES[i % len(SERIES)]
-        path = " ".join("%.1f,%.1f" % (sx(x), sy(y)) for x, y in s)
-        out.append('<polyline class="series" data-name="%s" fill="none" stroke="%s" '
-                   'stroke-width="1.5" points="%s"><title>%s</title></polyline>'
-                   % (esc(name), colour, path, esc(name)))
-        if len(s) == 1:
-            out.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>'
-                       % (sx(s[0][0]), sy(s[0][1]), colour))
+        for run in _runs(s):  # a restart that goes back in steps starts a new line
+            path = " ".join("%.1f,%.1f" % (sx(x), sy(y)) for x, y in run)
+            out.append('<polyline class="series" data-name="%s" fill="none" stroke="%s" '
+                       'stroke-width="1.5" points="%s"><title>%s</title></polyline>'
+                       % (esc(name), colour, path, esc(name)))
+            if len(run) == 1:
+                out.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>'
+                           % (sx(run[0][0]), sy(run[0][1]), colour))
         if len(series) > 1 and i < 8:
-            out.append('<text x="%d" y="%d" class="legend" fill="%s">%s</text>'
-                       % (W - PAD_R - 4, PAD_T + 12 + 12 * i, colour, esc(name)))
+            out.append('<text x="%d" y="%d" class="legend" fill="%s" text-anchor="end">%s'
+                       '</text>' % (W - PAD_R - 4, PAD_T + 12 + 12 * i, colour, esc(name[:28])))
     out.append("</svg>")
     return "".join(out)
 
