@@ -187,3 +187,28 @@ def test_committed_screenshots_are_not_blank(driver, name):
     variance, colours, width, height = demo.pixel_stats(driver, png)
     assert width >= 800 and height >= 500
     assert variance > 100 and colours > 20, (variance, colours)
+
+
+def test_a_large_run_lists_every_row_and_sorts(driver, tmp_path):
+    """A 120-trial run (written through the record layer, as the benchmark does): the live
+    page parses 50 rows, appends the other 70 after the first paint; sorting by a column
+    then orders all 120."""
+    from benchmarks.bench_view import synth_run
+
+    synth_run(tmp_path / "big", 120)
+    proc, url = demo.start_view(tmp_path / "big")
+    try:
+        driver.get(url)
+        until(driver, "document.body.dataset.rows === 'all'", "all rows appended")
+        assert len(rows(driver)) == 120
+        assert len(set(t for t, _ in rows(driver))) == 120
+        headers = driver.find_elements("css selector", "#trials-table th")
+        [h for h in headers if h.text == "loss"][0].click()
+        losses = driver.execute_script(
+            "const i = Array.from(document.querySelectorAll('#trials-table th'))"
+            ".findIndex(h => h.textContent.startsWith('loss'));"
+            "return Array.from(document.querySelectorAll('#trows tr')).map("
+            "r => r.cells[i].getAttribute('data-v')).filter(v => v !== '').map(Number)")
+        assert len(losses) > 100 and losses == sorted(losses)
+    finally:
+        demo.stop(proc)

@@ -37,7 +37,7 @@ async def raw(port, path, *, method="GET", headers=(), host="127.0.0.1", read_al
 @pytest_asyncio.fixture
 async def served(tmp_path):
     run = write_run(tmp_path / "run", live_trial=True)
-    srv = ViewServer(run, poll_s=0.05)
+    srv = ViewServer(run, poll_s=0.05, plots_s=0.2)
     await srv.start()
     try:
         yield srv, run
@@ -172,10 +172,12 @@ async def test_sse_sends_only_the_changed_trial_when_events_are_appended(served)
         log.emit(T.ATTEMPT_EXITED, "t3", 0, returncode=0)
         log.emit(T.RUN_SUCCEEDED, "t3", 0)
     block, msg = await read_update(r)
-    w.close()
     assert msg["changed"] == ["t3"] and list(msg["rows"]) == ["t3"]
     assert 'data-state="succeeded"' in msg["rows"]["t3"][1]
-    assert "plots" in msg["parts"]                     # a trial finished: plots resent
+    assert "plots" not in msg["parts"]                 # rows only: small at any sweep size
+    _, plots = await read_update(r)                    # the plots follow, throttled
+    w.close()
+    assert plots["rows"] == {} and 'id="plots"' in plots["parts"]["plots"]
     assert srv.reader.data.state.trials["t3"].state.value == "succeeded"
 
 

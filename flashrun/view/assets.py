@@ -8,7 +8,9 @@ report, so a saved report works offline. The script does four things and nothing
 * on a live page (``<body data-live="1">``), follow the server's ``events`` stream (SSE):
   each ``update`` message replaces the changed rows, timeline rows and header by id, and
   a detail page re-fetches its trial when that trial changed;
-* once a second, advance elapsed times and stretch running timeline bars.
+* once a second, advance elapsed times and stretch running timeline bars;
+* after the first paint, append the table rows the live page keeps in a ``<template>``
+  (then ``<body data-rows="all">``).
 
 ``window.flashrunUpdates`` counts applied updates (the browser tests wait on it).
 """
@@ -47,6 +49,7 @@ font-weight:600}.kv td:first-child{color:#555}.decision{margin:6px 0;padding:6px
 background:#fff;border-left:3px solid #e0a020}.attempt{margin:8px 0;padding:6px 8px;
 background:#fff;border:1px solid #eee}.muted{color:#777;font-size:12px}
 .filter{margin:4px 0 6px}.trial{margin-top:18px}
+#timeline,#plots,#details{content-visibility:auto;contain-intrinsic-size:auto 1200px}
 """
 
 SCRIPT = r"""
@@ -91,7 +94,13 @@ if(mine&&d.changed&&d.changed.indexOf(mine)>=0){
 fetch(location.pathname+"?fragment=1",{credentials:"same-origin"}).then(function(r){
 return r.text();}).then(function(h){put("detail",h,null);window.flashrunUpdates++;});}
 filter();window.flashrunUpdates++;}
+function more(){var t=document.getElementById("trows-more"),tb=document.getElementById("trows");
+if(!t||!tb)return;[].slice.call(t.content.querySelectorAll("tr")).forEach(function(r){
+if(!document.getElementById(r.id))tb.appendChild(document.importNode(r,true));});
+t.parentNode.removeChild(t);filter();B.setAttribute("data-rows","all");}
 bindSort();var f=document.getElementById("state-filter");if(f)f.onchange=filter;filter();
+if(document.getElementById("trows-more"))requestAnimationFrame(function(){setTimeout(more,0);});
+else B.setAttribute("data-rows","all");
 if(live&&window.EventSource){var es=new EventSource(B.getAttribute("data-stream"));
 es.addEventListener("update",function(ev){apply(JSON.parse(ev.data));});}
 if(live)setInterval(tick,1000);

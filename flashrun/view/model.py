@@ -26,7 +26,7 @@ import dataclasses
 from typing import Any, Dict, Iterable, List, Optional, Set
 
 from flashrun.record.events import Event, EventType as T
-from flashrun.record.state import RunState, apply
+from flashrun.record.state import RunState, fold
 
 __all__ = ["AttemptView", "Decision", "Period", "TrialView", "RunModel", "OUTCOMES"]
 
@@ -131,8 +131,9 @@ class RunModel:
         A run-wide event (freeze, resume, cancel) changes every trial it moves: the
         ids of all trials are returned for it."""
         changed: Set[str] = set()
+        events = list(events)
+        self.state = fold(events, self.state)  # one copy of the trial map per batch
         for e in events:
-            self.state = apply(self.state, e)
             if self.first_ts is None:
                 self.first_ts = e.ts
             self.last_ts = e.ts

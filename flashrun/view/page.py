@@ -29,6 +29,7 @@ _CTRL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _STEP_KEYS = ("step", "global_step", "iteration", "iter", "epoch")
 MAX_SERIES = 10   # trials drawn in a sweep-wide metrics plot (the best one always among them)
 MAX_PLOTS = 6
+FIRST_ROWS = 50   # table rows in the live page as parsed; the rest follow the first paint
 _BADGE = {"succeeded": "succeeded", "failed": "failed", "frozen": "frozen", "running": "running",
           "restarted": "restarting", "exited": "queued"}
 
@@ -216,20 +217,28 @@ def table_row(data: RunData, tid: str, links: Links, keys: Optional[List[str]] =
         esc(dom_id("row", tid)), esc(state), esc(tid), "".join(cells))
 
 
-def trials_table(data: RunData, links: Links) -> str:
+def trials_table(data: RunData, links: Links, first_rows: Optional[int] = None) -> str:
+    """The sortable, filterable table. With *first_rows*, only that many rows are in the
+    table as parsed; the rest wait in a ``<template>`` that the script appends right after
+    the first paint (a 500-row table laid out at once delays the first paint ~3x)."""
     keys = data.varying_keys
     states = [s for s, n in data.state.counts().items() if n]
     opts = "".join('<option value="%s">%s</option>' % (esc(s), esc(s)) for s in
                    ("queued", "running", "restarting", "paused", "frozen", "succeeded",
                     "failed", "cancelled"))
     head = "".join("<th>%s</th>" % esc(c) for c in _columns(data))
-    rows = "".join(table_row(data, tid, links, keys) for tid in data.model.trials)
+    ids = list(data.model.trials)
+    cut = len(ids) if first_rows is None else first_rows
+    rows = "".join(table_row(data, tid, links, keys) for tid in ids[:cut])
+    more = "".join(table_row(data, tid, links, keys) for tid in ids[cut:])
     return ('<section id="trials"><h2>Trials</h2><div class="filter">state: '
             '<select id="state-filter"><option value="">all</option>%s</select> '
             '<span class="muted">click a column to sort; states here: %s</span></div>'
             '<table class="sortable" id="trials-table"><thead><tr>%s</tr></thead>'
-            '<tbody id="trows">%s</tbody></table></section>' % (
-                opts, esc(", ".join(states) or "none"), head, rows))
+            '<tbody id="trows">%s</tbody></table>%s</section>' % (
+                opts, esc(", ".join(states) or "none"), head, rows,
+                '<template id="trows-more"><table><tbody>%s</tbody></table></template>' % more
+                if more else ""))
 
 
 # ----------------------------------------------------------------------- timeline
@@ -436,8 +445,8 @@ def render_page(data: RunData, links: Links, *, live: bool = False, details: boo
                 nonce: Optional[str] = None, stream: str = "events") -> str:
     """The whole run: header, trials table, timeline, plots (and every trial's detail
     when *details*, as the report does)."""
-    body = [header(data), "<main>", banner(data), trials_table(data, links), timeline(data),
-            plots(data)]
+    body = [header(data), "<main>", banner(data),
+            trials_table(data, links, FIRST_ROWS if live else None), timeline(data), plots(data)]
     if details:
         body.append('<section id="details"><h2>Trials in detail</h2>%s</section>' % "".join(
             trial_detail(data, tid, links) for tid in data.model.trials))

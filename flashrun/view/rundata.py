@@ -50,16 +50,21 @@ class RunData:
     def state(self):
         return self.model.state
 
+    _varying: Optional[List[str]] = dataclasses.field(default=None, repr=False)
+
     @property
     def varying_keys(self) -> List[str]:
-        """Parameters that take more than one value across trials (the swept ones)."""
-        out = []
-        for k in self.param_keys:
-            seen = {json.dumps(t.params.get(k), sort_keys=True, default=str)
-                    for t in self.model.trials.values()}
-            if len(seen) > 1:
-                out.append(k)
-        return out
+        """Parameters that take more than one value across trials (the swept ones);
+        cached until the reader sees new trials."""
+        if self._varying is None:
+            out = []
+            for k in self.param_keys:
+                seen = {json.dumps(t.params.get(k), sort_keys=True, default=str)
+                        for t in self.model.trials.values()}
+                if len(seen) > 1:
+                    out.append(k)
+            self._varying = out
+        return self._varying
 
 
 def _spec_facts(run_dir: Path) -> Dict[str, Any]:
@@ -238,6 +243,7 @@ class RunReader:
         for tid in changed:
             self._refresh(self.data.model.trials[tid])
         if changed:
+            self.data._varying = None
             keys = dict.fromkeys(self.data.param_keys)
             for t in self.data.model.trials.values():
                 keys.update(dict.fromkeys(t.params))

@@ -73,14 +73,15 @@ class ViewServer:
     """Serve one run directory. ``await start()`` returns the URL; ``await stop()``."""
 
     def __init__(self, run_dir, *, host: str = "127.0.0.1", port: int = 0,
-                 token: Optional[str] = None, poll_s: float = POLL_S) -> None:
+                 token: Optional[str] = None, poll_s: float = POLL_S,
+                 plots_s: float = PLOTS_S) -> None:
         if web is None:
             raise ImportError(INSTALL_HINT)
         self.run_dir = Path(run_dir)
         self.host, self.port = host, port
         self.token = token if token is not None else (
             None if host in LOCAL_HOSTS else secrets.token_urlsafe(18))
-        self.poll_s = poll_s
+        self.poll_s, self.plots_s = poll_s, plots_s
         self.reader = RunReader(self.run_dir, missing_ok=True)
         self.changed_at: Dict[str, int] = {t: 0 for t in self.reader.data.model.trials}
         self.clients: Set[asyncio.Queue] = set()
@@ -129,7 +130,8 @@ class ViewServer:
 
     def poll(self, *, metrics: bool = False) -> Optional[bytes]:
         """Fold new events (and, with *metrics*, new metrics of running attempts); the
-        ``update`` message for the trials that changed, or None when nothing did."""
+        ``update`` message for the trials that changed, or None when nothing did. The
+        plots are not in it (see :meth:`plots_message`): their size grows with the sweep."""
         before = self.reader.data.supervisor
         changed = self.reader.poll()
         if metrics:
@@ -138,10 +140,15 @@ class ViewServer:
             return None
         for tid in changed:
             self.changed_at[tid] = self.reader.offset
-        done = any(self.reader.data.state.trials[t].state.terminal for t in changed
-                   if t in self.reader.data.state.trials)
-        return self._message(sorted(changed, key=list(self.reader.data.model.trials).index),
-                             with_plots=done or metrics and bool(changed))
+        order = {t: i for i, t in enumerate(self.reader.data.model.trials)}
+        return self._message(sorted(changed, key=order.__getitem__))
+
+    def plots_message(self) -> bytes:
+        """The plots alone, sent at most every *plots_s* seconds while trials change."""
+        payload = {"now": self.reader.data.now, "alive": page.alive(self.reader.data),
+                   "changed": [], "parts": {"plots": page.plots(self.reader.data)}, "rows": {}}
+        return b"event: update\ndata: " + json.dumps(payload, separators=(",", ":")).encode() \
+            + b"\n\n"
 
     def _message(self, changed: List[str], with_plots: bool = False) -> bytes:
         payload = page.update_payload(self.reader.data, changed, self._links(),
@@ -151,7 +158,8 @@ class ViewServer:
 
     async def _follow(self) -> None:
         loop = asyncio.get_running_loop()
-        last_metrics = loop.time()
+        last_metrics = last_plots = loop.time()
+        plots_due = False
         while True:
             await asyncio.sleep(self.poll_s)
             try:
@@ -160,10 +168,14 @@ class ViewServer:
                 if metrics:
                     last_metrics = now
                 msg = self.poll(metrics=metrics)
+                plots_due = plots_due or msg is not None
+                if plots_due and now - last_plots >= self.plots_s:
+                    plots_due, last_plots = False, now
+                    msg = (msg or b"") + self.plots_message()
             except Exception:  # a bad file must not stop the page; say it and go on
                 logger.exception("view: reading %s failed", self.run_dir)
                 continue
-            if msg is not None:
+            if msg:
                 self._broadcast(msg)
 
     def _broadcast(self, msg: bytes) -> None:
