@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Optional, Tuple
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -75,9 +75,9 @@ def chromium_missing() -> Optional[str]:
     if not os.access(CHROMEDRIVER, os.X_OK):
         return "%s is missing: run .ci/view-setup (apt-get install chromium-driver)" \
             % CHROMEDRIVER
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
+    import importlib.util
+
+    if importlib.util.find_spec("selenium") is None:
         return "selenium is not installed (pip install -e '.[test]')"
     return None
 

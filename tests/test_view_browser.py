@@ -6,7 +6,6 @@ waiting on a file this test creates, one printing ``<script>``) is started with
 with the reason, when chromium or chromedriver is missing (``.ci/view-setup``).
 """
 import json
-import time
 import urllib.parse
 
 import pytest

@@ -6,8 +6,6 @@ import io
 import sys
 import types
 
-import pytest
-
 import flashrun
 from flashrun.record.state import RunState, TrialState, TrialStatus
 from flashrun.view import notebook as N
