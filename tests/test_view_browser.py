@@ -211,3 +211,20 @@ def test_a_large_run_lists_every_row_and_sorts(driver, tmp_path):
         assert len(losses) > 100 and losses == sorted(losses)
     finally:
         demo.stop(proc)
+
+
+def test_sweep_with_view_exits_with_the_sweeps_status(driver, sweep):
+    """Last (it stops the module's sweep): after the sweep, the server keeps serving until
+    Ctrl-C; then the process exits 1 (the evil trial failed) having printed the summary."""
+    driver.get(sweep["url"])
+    until(driver, "Array.from(document.querySelectorAll('#trows tr')).every("
+                  "r => ['succeeded', 'failed'].includes(r.dataset.state))", "all finished")
+    until(driver, "document.getElementById('supervisor').dataset.status === 'finished'",
+          "the sweep's journal is closed")
+    proc = sweep["proc"]
+    assert proc.poll() is None                       # still serving
+    assert demo.stop(proc) == 1
+    out = "".join(proc.lines)
+    assert out.count("flashrun view: http://") == 1  # the URL printed once
+    assert "5 trials: 4 succeeded, 1 failed, 0 cancelled" in out
+    assert "still serving" in out

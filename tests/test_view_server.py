@@ -238,3 +238,17 @@ def test_view_without_aiohttp_says_how_to_install(tmp_path):
     p = cli("sweep", str(grid), "--run-dir", str(tmp_path / "sw"))
     assert "RC 0" in p.stdout, p.stderr
     assert "2 trials: 2 succeeded" in p.stdout
+
+
+def test_metrics_printed_by_a_running_trial_reach_the_page(tmp_path):
+    """Between events a training prints FLASHRUN_METRICS lines; the metrics refresh picks
+    them up from the running attempt's stdout.log and sends that trial's row."""
+    run = write_run(tmp_path / "run", live_trial=True)
+    srv = ViewServer(run)
+    assert srv.poll(metrics=True) is None                 # nothing new yet
+    with open(run / "trials" / "t3" / "attempt-0" / "stdout.log", "a") as f:
+        f.write('FLASHRUN_METRICS {"step": 7, "loss": 0.125}\n')
+    msg = srv.poll(metrics=True)
+    payload = json.loads(msg.split(b"data: ", 1)[1])
+    assert payload["changed"] == ["t3"]
+    assert "loss=0.125" in payload["rows"]["t3"][1] and 'data-v="0.125"' in payload["rows"]["t3"][1]
