@@ -228,3 +228,26 @@ def test_sweep_with_view_exits_with_the_sweeps_status(driver, sweep):
     assert out.count("flashrun view: http://") == 1  # the URL printed once
     assert "5 trials: 4 succeeded, 1 failed, 0 cancelled" in out
     assert "still serving" in out
+
+
+def test_trial_page_updates_itself_when_its_trial_changes(driver, tmp_path):
+    """A running trial's page (served by ``flashrun view``) re-fetches its detail when the
+    trial's events arrive: the badge turns from running to succeeded without a reload."""
+    from benchmarks.bench_view import synth_run
+    from flashrun.record.events import EventLog, EventType as T
+
+    running = synth_run(tmp_path / "small", 10)
+    proc, url = demo.start_view(tmp_path / "small")
+    try:
+        tid = running[0]
+        driver.get(urllib.parse.urljoin(url, "/trial/" + urllib.parse.quote(tid)))
+        badge = "document.querySelector('#detail h2 .state').textContent"
+        assert driver.execute_script("return " + badge) == "running"
+        driver.execute_script("window.noReload = 7")
+        with EventLog(tmp_path / "small" / "events.jsonl") as log:
+            log.emit(T.ATTEMPT_EXITED, tid, 0, returncode=0)
+            log.emit(T.RUN_SUCCEEDED, tid, 0)
+        until(driver, badge + " === 'succeeded'", "the trial page follows its trial")
+        assert driver.execute_script("return window.noReload") == 7
+    finally:
+        demo.stop(proc)
