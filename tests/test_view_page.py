@@ -138,6 +138,20 @@ def test_run_wide_freeze_is_a_period_and_touches_every_trial():
         [("frozen", 3.0, None, "3 in 60s")]
     m.feed([Event(9.0, T.RESUMED, None, None, {"by": "me"})])
     assert m.periods[0].end == 9.0
+    # drawn on the trial's timeline row as a shaded stretch, seconds since the start
+    from flashrun.view.svg import timeline_row
+
+    row = timeline_row(m.trials["a"], 1.0, 9.0, 10.0, m.periods)
+    assert '<rect class="period frozen" x="2" y="0" width="6" height="1"' in row
+    assert "<title>frozen: 3 in 60s</title>" in row
+    # a pause_job decision is a per-trial pause period that ends at the next launch
+    m.feed([Event(10.0, T.ATTEMPT_EXITED, "a", 0, {"returncode": 1}),
+            Event(10.5, T.RECOVERY_ACTION_SELECTED, "a", 0,
+                  {"action": "pause_job", "reason": "storage", "delay_s": 30.0}),
+            Event(12.0, T.LAUNCH_STARTED, "a", 1)])
+    assert [(p.kind, p.start, p.end, p.trial) for p in m.periods[1:]] == \
+        [("paused", 10.5, 12.0, "a")]
+    assert m.trials["a"].attempts[0].outcome == "restarted"
 
 
 def test_supervisor_status_from_the_lock_of_a_real_journal(tmp_path):

@@ -181,8 +181,8 @@ class RunModel:
             if pending is not None:
                 a.resume_step = pending.resume_step
                 del t.attempts[-1]
-            for p in self.periods:
-                if p.kind == "paused" and p.trial == t.id and p.end is None:
+            for p in self.periods:  # a launch ends the trial's back-off, planned or not
+                if p.kind == "paused" and p.trial == t.id and (p.end is None or p.end > e.ts):
                     p.end = e.ts
         elif e.type is T.ATTEMPT_EXITED and n is not None:
             a = t.attempt(n)
