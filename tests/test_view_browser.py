@@ -226,7 +226,7 @@ def test_sweep_with_view_exits_with_the_sweeps_status(driver, sweep):
     assert demo.stop(proc) == 1
     out = "".join(proc.lines)
     assert out.count("flashrun view: http://") == 1  # the URL printed once
-    assert "5 trials: 4 succeeded, 1 failed, 0 cancelled" in out
+    assert "finished: 4 succeeded, 1 failed, 0 cancelled of 5" in out
     assert "still serving" in out
 
 

@@ -237,7 +237,7 @@ def test_view_without_aiohttp_says_how_to_install(tmp_path):
     grid.write_text("name: g\ncommand: %s -c pass {a}\ngrid: {a: [1, 2]}\n" % sys.executable)
     p = cli("sweep", str(grid), "--run-dir", str(tmp_path / "sw"))
     assert "RC 0" in p.stdout, p.stderr
-    assert "2 trials: 2 succeeded" in p.stdout
+    assert "finished: 2 succeeded, 0 failed, 0 cancelled of 2" in p.stdout
 
 
 def test_metrics_printed_by_a_running_trial_reach_the_page(tmp_path):
