@@ -74,8 +74,11 @@ def test_page_table_timeline_and_escaping(run):
     rows = tree.find("tr")
     states = {r["data-trial"]: r["data-state"] for r in rows if "data-trial" in r}
     assert states == {"t0": "succeeded", "t1": "succeeded", "t2": "failed"}
+    # attempts numbered from 0 as everywhere in flashrun: t1's second attempt is 1 of max 2
+    assert '<td class="num" data-v="1">1/2</td>' in page.table_row(data, "t1", links())
+    assert '<td class="num" data-v="0">0/2</td>' in page.table_row(data, "t0", links())
     # the restart: two attempt bars, the first "restarted", a restart mark on the second
-    assert "attempt 1: restarted (exit -9) worker_crash → restart_group" in "".join(tree.text)
+    assert "attempt 0: restarted (exit -9) worker_crash → restart_group" in "".join(tree.text)
     bars = [a for t, a in tree.tags if t == "rect" and "attempt" in a.get("class", "")]
     assert sorted(b["class"] for b in bars) == ["attempt failed", "attempt restarted",
                                                 "attempt succeeded", "attempt succeeded"]

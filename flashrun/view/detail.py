@@ -22,7 +22,7 @@ _BADGE = {"succeeded": "succeeded", "failed": "failed", "frozen": "frozen", "run
 
 def _decision(d: Decision, data: RunData) -> str:
     head = "attempt %s: <b>%s → %s</b>" % (
-        "?" if d.attempt is None else d.attempt + 1, esc(d.failure_class or "?"),
+        "?" if d.attempt is None else d.attempt, esc(d.failure_class or "?"),
         esc(d.action or "(deciding)"))
     extra = []
     if d.policy_version:
@@ -74,7 +74,7 @@ def trial_detail(data: RunData, tid: str, links: Links) -> str:
     out.append("<h3>Attempts</h3>")
     for a in sorted((a for a in t.attempts.values() if a.n >= 0), key=lambda a: a.n):
         took = (a.ended - a.started) if a.ended is not None and a.started is not None else None
-        facts = ["<b>attempt %d</b> (attempt-%d)" % (a.n + 1, a.n),
+        facts = ["<b>attempt %d</b>" % a.n,
                  '<span class="state s-%s">%s</span>' % (
                      esc(_BADGE.get(a.outcome, "cancelled")), esc(a.outcome))]
         if took is not None:

@@ -58,14 +58,15 @@ def state_table(state: RunState, params: Mapping[str, Mapping[str, Any]],
     the objective metric when *rows* hold it)."""
     by_row = {r["trial"]: r for r in rows or ()}
     keys = list(dict.fromkeys(k for p in params.values() for k in p))
-    head = ["trial"] + keys + ["state", "attempts", "last failure", "reason"]
+    head = ["trial"] + keys + ["state", "attempt", "last failure", "reason"]
     if metric:
         head.insert(len(keys) + 3, metric)
     out = ['<table class="flashrun" style="border-collapse:collapse;font-size:13px"><thead><tr>'
            + "".join("<th %s>%s</th>" % (_TD, esc(h)) for h in head) + "</tr></thead><tbody>"]
     for tid, t in state.trials.items():
         p = params.get(tid, {})
-        n = "%d" % t.attempts if max_restarts is None else "%d/%d" % (t.attempts, max_restarts + 1)
+        n = "-" if t.attempt is None else "%d" % t.attempt if max_restarts is None \
+            else "%d/%d" % (t.attempt, max_restarts)
         cells = [tid] + [_cell(p.get(k)) for k in keys]
         html_cells = ["<td %s>%s</td>" % (_TD, esc(c)) for c in cells]
         html_cells.append("<td %s>%s</td>" % (_TD, _badge(t.state.value)))

@@ -85,10 +85,11 @@ def table_row(data: RunData, tid: str, links: Links, keys: Optional[List[str]] =
         esc(state), esc(state), esc(state)))
     if st is not None and st.attempt is not None:
         cap = data.max_restarts
-        k_of_n = "%d/%d" % (st.attempt + 1, cap + 1) if cap is not None else str(st.attempt + 1)
-        cells.append('<td class="num" data-v="%d">%s</td>' % (st.attempt + 1, esc(k_of_n)))
+        # attempts are numbered from 0 everywhere (docs/architecture.md): k/N, N = max_restarts
+        k_of_n = "%d/%d" % (st.attempt, cap) if cap is not None else str(st.attempt)
+        cells.append('<td class="num" data-v="%d">%s</td>' % (st.attempt, esc(k_of_n)))
     else:
-        cells.append('<td class="num" data-v="0">-</td>')
+        cells.append('<td class="num" data-v="-1">-</td>')
     since, elapsed = "", None
     if st is not None and st.state.terminal and st.finished_at and st.started_at:
         elapsed = st.finished_at - st.started_at

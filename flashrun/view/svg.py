@@ -66,7 +66,7 @@ def timeline_row(t: TrialView, origin: float, span: float, now: float,
         start = a.started - origin
         live = a.outcome == "running"
         end = (now if live or a.ended is None else a.ended) - origin
-        tip = "attempt %d: %s" % (a.n + 1, a.outcome)
+        tip = "attempt %d: %s" % (a.n, a.outcome)
         if a.returncode is not None:
             tip += " (exit %d%s)" % (a.returncode, ", hung" if a.hung else "")
         if a.decision is not None and a.decision.failure_class:
