@@ -223,3 +223,21 @@ def test_an_attempt_that_ends_in_one_batch_gets_its_final_tail(tmp_path):
     assert a.outcome == "failed" and a.tail.endswith("RuntimeError: boom\n")
     detail = page.trial_detail(reader.data, "t3", links())
     assert '<mark class="believed">RuntimeError: boom</mark>' in detail
+
+
+def test_running_attempt_metrics_are_read_from_new_bytes_only(tmp_path):
+    run = write_run(tmp_path / "run", live_trial=True)
+    reader = rundata.RunReader(run)
+    log = run / "trials" / "t3" / "attempt-0" / "stdout.log"
+    a = reader.data.model.trials["t3"].attempts[0]
+    assert a.series == [] and a.metrics is None
+    with open(log, "a") as f:
+        f.write('FLASHRUN_METRICS {"step": 1, "loss": 0.5}\nFLASHRUN_METRICS {"step": 2, "lo')
+    assert reader.refresh_running() == {"t3"}
+    assert [p["step"] for p in a.series] == [1]           # the torn line waits
+    assert reader._follow[("t3", 0)][0] == log.stat().st_size
+    with open(log, "a") as f:
+        f.write('ss": 0.25}\n')
+    assert reader.refresh_running() == {"t3"}
+    assert [p["loss"] for p in a.series] == [0.5, 0.25] and a.metrics == {"step": 2, "loss": 0.25}
+    assert reader.refresh_running() == set()               # nothing new, nothing changed

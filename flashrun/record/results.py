@@ -27,6 +27,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 from flashrun.record.atomic import write_atomic
 
 __all__ = ["METRICS_MARKER", "collect_metrics", "read_metrics_line", "read_metrics_series",
+           "parse_metrics_line",
            "build_rows",
            "write_results", "best_trial", "summary_lines", "as_dataframe", "columns", "flatten"]
 
@@ -105,6 +106,14 @@ def read_metrics_line(path: PathLike, *, max_scan_bytes: int = MAX_SCAN) -> Opti
                     return obj
                 end = line_start
     return None
+
+
+def parse_metrics_line(line: bytes, path: Any = "<stream>") -> Optional[dict]:
+    """The metrics object of one ``FLASHRUN_METRICS {json}`` line, or None (not such a
+    line, or bad JSON: a warning). Launcher prefixes and ``\\r`` redraws are tolerated."""
+    if METRICS_MARKER not in line or len(line) > MAX_LINE:
+        return None
+    return _parse_line(line, path)
 
 
 def read_metrics_series(path: PathLike, *, max_bytes: int = 8 << 20,

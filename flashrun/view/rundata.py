@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from flashrun.record.events import Event, EventType
-from flashrun.record.results import collect_metrics, read_metrics_series
+from flashrun.record.results import collect_metrics, parse_metrics_line, read_metrics_series
 from flashrun.view.model import RunModel, TrialView
 
 __all__ = ["RunData", "RunReader", "load", "supervisor_status", "TAIL_BYTES"]
@@ -27,6 +27,9 @@ __all__ = ["RunData", "RunReader", "load", "supervisor_status", "TAIL_BYTES"]
 logger = logging.getLogger(__name__)
 
 TAIL_BYTES = 16 << 10        # the log tail shown per attempt
+MAX_FOLLOW = 8 << 20         # new stdout bytes scanned per refresh of a running attempt
+MAX_PARTIAL = 4 << 20        # an unfinished line kept between refreshes
+SERIES_POINTS = 2000         # metrics points kept per attempt
 LOCK_NAME = "supervisor.lock"  # written by flashrun.record.journal
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -180,6 +183,7 @@ class RunReader:
         self._partial = b""
         self._have_spec = False
         self._final: Set[Tuple[str, int]] = set()
+        self._follow: Dict[Tuple[str, int], Tuple[int, bytes]] = {}  # running stdout offsets
         self.data = RunData(run_dir=str(self.run_dir), name=self.run_dir.name,
                             model=RunModel())
         self._read_spec()
@@ -283,13 +287,40 @@ class RunReader:
                     self._final.add((t.id, a.n))
 
     def _attempt_files(self, t: TrialView, a) -> None:
+        """An attempt's files. Once it ended: read in full, once. While it runs: the last
+        16 KiB of stdout.log, and only the stdout bytes appended since the last call are
+        scanned for ``FLASHRUN_METRICS`` lines (the refresh runs every few seconds,
+        inside the supervisor's loop under ``sweep --view``)."""
         adir = self.run_dir / "trials" / t.id / ("attempt-%d" % a.n)
         a.files = [n for n in ("stdout.log", "stderr.log", "tail.txt", "metrics.json")
                    if (adir / n).is_file()]
-        a.tail = _read_tail(adir / "tail.txt") if "tail.txt" in a.files \
-            else _read_tail(adir / "stdout.log")
-        a.metrics = collect_metrics(adir)
-        a.series = read_metrics_series(adir / "stdout.log")
+        if a.ended is not None or a.outcome != "running":
+            self._follow.pop((t.id, a.n), None)
+            a.tail = _read_tail(adir / "tail.txt") if "tail.txt" in a.files \
+                else _read_tail(adir / "stdout.log")
+            a.metrics = collect_metrics(adir)
+            a.series = read_metrics_series(adir / "stdout.log")
+            return
+        a.tail = _read_tail(adir / "stdout.log")
+        offset, partial = self._follow.get((t.id, a.n), (0, b""))
+        new = b""
+        try:
+            with open(adir / "stdout.log", "rb") as f:
+                f.seek(offset)
+                new = f.read(MAX_FOLLOW)
+        except OSError:
+            pass
+        buf = partial + new
+        cut = buf.rfind(b"\n") + 1
+        for line in buf[:cut].split(b"\n"):
+            obj = parse_metrics_line(line, adir / "stdout.log")
+            if obj is not None:
+                a.series.append(obj)
+        del a.series[:-SERIES_POINTS]
+        rest = buf[cut:]
+        self._follow[(t.id, a.n)] = (offset + len(new), rest if len(rest) <= MAX_PARTIAL else b"")
+        a.metrics = collect_metrics(adir) if "metrics.json" in a.files else \
+            (dict(a.series[-1]) if a.series else None)
 
 
 def load(run_dir: PathLike, *, now: Optional[float] = None) -> RunData:
