@@ -252,3 +252,17 @@ def test_metrics_printed_by_a_running_trial_reach_the_page(tmp_path):
     payload = json.loads(msg.split(b"data: ", 1)[1])
     assert payload["changed"] == ["t3"]
     assert "loss=0.125" in payload["rows"]["t3"][1] and 'data-v="0.125"' in payload["rows"]["t3"][1]
+
+
+@pytest.mark.asyncio
+async def test_a_stalled_page_is_dropped_not_waited_for(tmp_path):
+    """A page that stops reading fills its queue; the next update drops it (its
+    EventSource reconnects and catches up by offset) instead of growing memory."""
+    srv = ViewServer(write_run(tmp_path / "run"))
+    stalled, healthy = asyncio.Queue(maxsize=1), asyncio.Queue(maxsize=4)
+    stalled.put_nowait(b"old")
+    srv.clients.update({stalled, healthy})
+    srv._broadcast(b"event: update\ndata: {}\n\n")
+    assert srv.clients == {healthy}
+    assert stalled.get_nowait() is None                    # its handler ends the stream
+    assert healthy.get_nowait().startswith(b"event: update")

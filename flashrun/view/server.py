@@ -106,8 +106,7 @@ class ViewServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
-        sock = site._server.sockets[0]  # the bound port when port=0
-        self.port = sock.getsockname()[1]
+        self.port = self._runner.addresses[0][1]  # the bound port when port=0
         shown = "[%s]" % self.host if ":" in self.host else self.host
         self.url = "http://%s:%d/" % (shown, self.port)
         if self.token:
@@ -121,7 +120,7 @@ class ViewServer:
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
         for q in list(self.clients):
-            q.put_nowait(None)
+            self._close_client(q)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -185,10 +184,14 @@ class ViewServer:
                 q.put_nowait(msg)
                 self.sent_bytes += len(msg)
             except asyncio.QueueFull:  # a stalled page: drop it, its EventSource reconnects
-                self.clients.discard(q)
-                while not q.empty():
-                    q.get_nowait()
-                q.put_nowait(None)
+                self._close_client(q)
+
+    def _close_client(self, q: asyncio.Queue) -> None:
+        """End one page's stream: its queue emptied, then the end marker."""
+        self.clients.discard(q)
+        while not q.empty():
+            q.get_nowait()
+        q.put_nowait(None)
 
     # ------------------------------------------------------------------ http
 
