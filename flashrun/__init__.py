@@ -27,6 +27,8 @@ _LAZY = {
     "RunResult": ("flashrun.api", "RunResult"),
     "sweep": ("flashrun.sweep", "sweep"),
     "Sweep": ("flashrun.sweep", "Sweep"),
+    "Slurm": ("flashrun.spec.backend", "Slurm"),
+    "Local": ("flashrun.spec.backend", "Local"),
 }
 
 __all__ = sorted(_LAZY) + ["__version__", "scan"]

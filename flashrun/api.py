@@ -77,7 +77,13 @@ def run_name(command: Sequence[str]) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", words[0]) or "run"
 
 
-def _spec(argv, *, nproc_per_node=None, mode=None, **options) -> GroupSpec:
+def _spec(argv, *, nproc_per_node=None, mode=None, backend=None, **options) -> GroupSpec:
+    if backend is not None and backend.kind == "slurm":
+        # the per-node launcher wraps the command in torchrun on each node
+        default_mode = ("coordinated_training" if nproc_per_node or backend.nodes > 1
+                        else "independent_tasks")
+        return GroupSpec(argv=tuple(command_argv(argv)), mode=mode or default_mode,
+                         backend=backend, nproc_per_node=nproc_per_node, **options)
     default_mode = "coordinated_training" if nproc_per_node else "independent_tasks"
     return GroupSpec(argv=tuple(command_argv(argv, nproc_per_node)),
                      mode=mode or default_mode, **options)
@@ -90,7 +96,7 @@ async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
                     fatal_grace: float = D.FATAL_GRACE_S, env: Optional[Mapping[str, str]] = None,
                     cwd: Optional[PathLike] = None, mode: Optional[str] = None,
                     echo=_AUTO, ring_size: int = D.RING_SIZE, backoff: Backoff = Backoff(),
-                    say=None, resume: bool = False) -> RunResult:
+                    say=None, resume: bool = False, backend=None) -> RunResult:
     """Supervise one command (or torchrun group) until it succeeds or fails for good.
 
     ``echo``: where live output goes (a binary stream or callable; None: nowhere; the
@@ -101,8 +107,11 @@ async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
     ``run_dir``: default ``runs/<script>-<timestamp>``, always a new directory; a given
     directory that already holds a run is refused unless ``resume=True`` (then the
     attempt count continues).
+    ``backend``: ``flashrun.Slurm(nodes=2, ...)`` runs each attempt on Slurm
+    (docs/slurm.md); default: this machine.
     """
-    spec = _spec(argv, nproc_per_node=nproc_per_node, mode=mode, max_restarts=max_restarts,
+    spec = _spec(argv, nproc_per_node=nproc_per_node, mode=mode, backend=backend,
+                 max_restarts=max_restarts,
                  hang_timeout=hang_timeout, startup_timeout=startup_timeout, grace=grace,
                  fatal_grace=fatal_grace,
                  env=dict(env or {}), cwd=None if cwd is None else os.fspath(cwd),

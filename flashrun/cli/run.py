@@ -45,8 +45,24 @@ def cmd_run(args):
         out.flush()
         print(line, file=sys.stderr, flush=True)
 
+    backend = None
+    if args.backend == "slurm":
+        from flashrun.spec.backend import Slurm
+
+        try:
+            backend = Slurm(nodes=args.nodes, partition=args.partition, time=args.time,
+                            gpus_per_node=args.gpus_per_node, extra=tuple(args.slurm_arg))
+        except ValueError as exc:
+            raise UsageError("run: %s" % exc) from None
+    elif any(v not in (None, []) for v in (args.nodes, args.partition, args.time,
+                                           args.gpus_per_node, args.slurm_arg)):
+        raise UsageError("run: --nodes/--partition/--time/--gpus-per-node/--slurm-arg need "
+                         "--backend slurm")
+    if backend is not None and args.nodes is None:
+        raise UsageError("run: --backend slurm needs --nodes N")
     try:
         result = run(args.command, run_dir=args.run_dir, nproc_per_node=args.nproc_per_node,
+                     backend=backend,
                      max_restarts=args.max_restarts, hang_timeout=args.hang_timeout,
                      startup_timeout=args.startup_timeout, grace=args.grace,
                      fatal_grace=args.fatal_grace, env=dict(args.env), cwd=args.cwd,
@@ -196,6 +212,15 @@ def install(sub):
     p.add_argument("--resume", action="store_true",
                    help="continue the run already in --run-dir (its attempt count goes on)")
     p.add_argument("--quiet", action="store_true", help="do not echo the run's output")
+    p.add_argument("--backend", choices=("local", "slurm"), default="local",
+                   help="where attempts run (default: this machine); see docs/slurm.md")
+    p.add_argument("--nodes", type=int, default=None,
+                   help="slurm: nodes per attempt, one task (one torchrun) on each")
+    p.add_argument("--gpus-per-node", type=int, default=None, help="slurm: srun --gpus-per-node")
+    p.add_argument("--partition", default=None, help="slurm: srun --partition")
+    p.add_argument("--time", default=None, help="slurm: srun --time (per attempt)")
+    p.add_argument("--slurm-arg", action="append", default=[], metavar="ARG",
+                   help="slurm: one more srun argument (repeatable), e.g. --slurm-arg=--exclusive")
     p.add_argument("command", nargs="...", help="-- then the command and its arguments")
     p.set_defaults(func=cmd_run)
 

@@ -61,7 +61,8 @@ class Diagnosis:
 def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
              mode: str = "coordinated_training", *, hung: bool = False,
              previous_fingerprint: Optional[str] = None,
-             correlated: bool = False) -> Diagnosis:
+             correlated: bool = False, scheduler_state: Optional[str] = None,
+             scheduler_line: Optional[str] = None) -> Diagnosis:
     """Diagnose a run from the end of its output and its exit status.
 
     ``tail`` is bytes (a str is encoded as UTF-8); ``exit_code`` is the status
@@ -75,7 +76,9 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
     if exit_code is not None and not isinstance(exit_code, int):
         raise TypeError("exit_code must be an int or None, not %s" % type(exit_code).__name__)
     scan = scan_tail(tail)
-    signals = FailureSignals.from_scan(exit_code, scan, hung=hung, correlated=correlated)
+    signals = FailureSignals.from_scan(exit_code, scan, hung=hung, correlated=correlated,
+                                       scheduler_state=scheduler_state,
+                                       scheduler_line=scheduler_line)
     fp = _fingerprint(scan, exit_code)
     decision = decide(signals, mode, deterministic=is_deterministic(fp, previous_fingerprint),
                       fingerprint=fp)

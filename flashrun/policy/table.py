@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from flashrun.policy.taxonomy import FailureClass as F
 
-POLICY_VERSION = "2026.11.1"
+POLICY_VERSION = "2026.11.2"  # .2: scheduler job states (SCHEDULER_CLASSES) outrank the log
 
 
 class Action(str, Enum):
@@ -63,7 +63,8 @@ _ROWS = {
     F.NODE_LOSS: (A.RETRY_TASK, "task", A.REPLACE_NODE, "node",
                   "a node was lost; restart on healthy hardware"),
     F.PREEMPTION: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",
-                   "the scheduler took the resources back; resume from the newest checkpoint"),
+                   "the scheduler took the resources back (preemption or time limit); resume "
+                   "from the newest checkpoint in a new allocation"),
     F.STORAGE_TIMEOUT: (A.PAUSE_JOB, "job", A.PAUSE_JOB, "job",
                         "storage is full or unreachable; back off and probe before launching more"),
     F.ARTIFACT_CORRUPTION: (A.RETRY_TASK, "task", A.RESTART_GROUP, "group",

@@ -8,7 +8,11 @@ order  class                       evidence
 =====  ==========================  ==============================================
 1      correlated_incident         many runs failed together (history)
 2      control_plane_failure       the scheduler/controller itself is unreachable
-3      preemption / node_loss      scheduler cancellation, time limit, node failure
+3      node_loss / preemption /    the scheduler's own job state first (NODE_FAIL,
+       out_of_memory               PREEMPTED, TIMEOUT, OUT_OF_MEMORY: see
+                                   SCHEDULER_CLASSES), then its words in the log
+                                   (a time limit is a preemption: the scheduler took
+                                   the resources back; the job resumes elsewhere)
 4      accelerator_failure         ECC, Xid, unspecified launch failure, GPU lost
 5      data_error (breaker)        flashrun's CircuitBreakerTripped
 6      out_of_memory               CUDA OOM, host OOM kill, MemoryError
@@ -70,6 +74,17 @@ _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError
               "ProtocolError", "RemoteDisconnected", "gaierror")
 _STOPPED_TYPES = ("KeyboardInterrupt", "SystemExit")
 
+# A scheduler's job state (Slurm's names) that says why the job ended: evidence that
+# outranks anything in the log tail (a killed task's last words are symptoms).
+SCHEDULER_CLASSES = {
+    "NODE_FAIL": (FailureClass.NODE_LOSS, "the scheduler reports a node failure"),
+    "BOOT_FAIL": (FailureClass.NODE_LOSS, "a node of the job failed to boot"),
+    "PREEMPTED": (FailureClass.PREEMPTION, "the scheduler preempted the job"),
+    "TIMEOUT": (FailureClass.PREEMPTION, "the job reached its time limit"),
+    "DEADLINE": (FailureClass.PREEMPTION, "the job reached its deadline"),
+    "OUT_OF_MEMORY": (FailureClass.OUT_OF_MEMORY, "the scheduler killed the job for memory"),
+}
+
 
 def signal_from_exit(exit_code: Optional[int]) -> Optional[int]:
     """The signal behind an exit status: -N from Popen, 128+N from a shell."""
@@ -96,9 +111,11 @@ class FailureSignals:
     markers: FrozenSet[str] = frozenset()
     hung: bool = False
     correlated: bool = False
+    scheduler_state: Optional[str] = None   # e.g. Slurm's NODE_FAIL (see SCHEDULER_CLASSES)
 
     @classmethod
-    def from_scan(cls, exit_code, scan, *, hung=False, correlated=False):
+    def from_scan(cls, exit_code, scan, *, hung=False, correlated=False, scheduler_state=None,
+                  scheduler_line=None):
         """Build the signals from an exit status and a ScanResult."""
         signal = signal_from_exit(exit_code)
         if signal is None:
@@ -114,6 +131,8 @@ class FailureSignals:
             line = scan.evidence[-1][1]
         if line is None and scan.launcher_exitcode is not None:
             line = "launcher: a worker failed with exitcode %d" % scan.launcher_exitcode
+        if scheduler_state in SCHEDULER_CLASSES and scheduler_line:
+            line = scheduler_line
         return cls(
             exit_code=exit_code,
             signal=signal,
@@ -125,6 +144,7 @@ class FailureSignals:
             markers=frozenset(scan.markers),
             hung=hung,
             correlated=correlated,
+            scheduler_state=scheduler_state,
         )
 
 
@@ -141,6 +161,8 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.CORRELATED_INCIDENT, "many runs failed inside the incident window"
     if "control_plane" in evidence:
         return FailureClass.CONTROL_PLANE_FAILURE, "the scheduler's controller is unreachable"
+    if s.scheduler_state in SCHEDULER_CLASSES:
+        return SCHEDULER_CLASSES[s.scheduler_state]
     if "node_fail" in s.markers:
         return FailureClass.NODE_LOSS, "the scheduler reports a node failure"
     if s.markers & {"preempt", "time_limit"}:

@@ -80,7 +80,8 @@ class EventType(str, enum.Enum):
     LAUNCH_STARTED            ``argv``, ``pid``, ``log_dir``
     OUTPUT_STALLED            ``silent_s`` (no output and no heartbeat for T s)
     ATTEMPT_EXITED            ``exit_code`` (shell convention: signal N → 128+N),
-                              ``returncode`` (raw: negative = signal), ``hang`` (bool)
+                              ``returncode`` (raw: negative = signal), ``hang`` (bool),
+                              ``scheduler`` (a backend's SchedulerReport as a dict, Slurm only)
     FAILURE_CLASSIFIED        ``failure_class``, ``evidence``, ``rank``, ``fingerprint``
     RECOVERY_ACTION_SELECTED  ``action`` (fail_job, retry_task, restart_group,
                               replace_node, pause_job, freeze_automation),

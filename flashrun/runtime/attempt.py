@@ -27,9 +27,10 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, FrozenSet, Mapping, Optional, Sequence
 
-from flashrun.runtime.process import Exit, StopPolicy, spawn
+from flashrun.runtime.backends import LocalBackend
+from flashrun.runtime.process import Exit
 from flashrun import defaults as D
 from flashrun.policy.live import FATAL_MARKERS, FATAL_MASK
 from flashrun.scan import Scanner, ScanResult
@@ -48,6 +49,7 @@ class AttemptOutcome:
     tail: bytes                   # the end of stdout and stderr, interleaved as printed
     scan: ScanResult              # the live scanner's view of the whole stream
     log_dir: str
+    scheduler: Optional[Any] = None   # the backend's SchedulerReport (None on this machine)
 
     @property
     def succeeded(self) -> bool:
@@ -83,16 +85,22 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
                       startup_timeout: Optional[float] = None,
                       grace: float = D.GRACE_S, fatal_grace: float = D.FATAL_GRACE_S,
                       on_started: Optional[Callable[[int], None]] = None,
-                      on_stalled: Optional[Callable[[float], None]] = None) -> AttemptOutcome:
-    """Run one attempt to its end (exit, hang, or fatal marker) and reap it."""
+                      on_stalled: Optional[Callable[[float], None]] = None,
+                      backend: Any = None, exclude: FrozenSet[str] = frozenset(),
+                      ) -> AttemptOutcome:
+    """Run one attempt to its end (exit, hang, or fatal marker) and reap it.
+
+    ``backend`` (default: this machine) starts the group; ``exclude`` names nodes it
+    must avoid. After the end the backend's report joins the outcome."""
+    backend = backend if backend is not None else LocalBackend()
     wake = asyncio.Event()
     scanner = Scanner()
     output = Output(log_dir, ring_size=ring_size,
                     echo_stdout=echo.source(prefix) if echo else None,
                     echo_stderr=echo.source(prefix) if echo else None,
                     watch=_LiveWatch(scanner, wake))
-    group = await spawn(argv, output=output, cwd=cwd, env=env, name=prefix.strip("[] "),
-                        stop_policy=StopPolicy(grace=grace))
+    group = await backend.start(argv, output=output, cwd=cwd, env=env, name=prefix.strip("[] "),
+                                grace=grace, log_dir=log_dir, exclude=exclude)
     if on_started is not None:
         on_started(group.pid)
     waiter = asyncio.ensure_future(group.wait())
@@ -151,8 +159,9 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
     finally:
         woken.cancel()
     assert result is not None
+    report = await backend.report(group)
     return AttemptOutcome(result, hung, fatal, silent if hung else None, output.tail(),
-                          scanner.result(), str(log_dir))
+                          scanner.result(), str(log_dir), report)
 
 
 def _fatal_line(scan: ScanResult, hit) -> str:

@@ -41,6 +41,7 @@ from flashrun.policy.table import Action
 from flashrun.spec.group import GroupSpec
 from flashrun.record.state import TrialState
 from flashrun.runtime.stream import Echo
+from flashrun.runtime.backends import make_backend
 
 logger = logging.getLogger(__name__)
 
@@ -161,6 +162,8 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
     previous_fp: Optional[str] = None
     decisions = []
     outcome: Optional[AttemptOutcome] = None
+    backend = make_backend(spec.backend, spec.nproc_per_node)
+    excluded: frozenset = frozenset()   # nodes a replace_node decision took out of rotation
 
     def result(state: TrialState) -> TrialResult:
         code = None if outcome is None else outcome.exit.exit_status
@@ -188,19 +191,27 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
             on_started=lambda pid: journal.emit(E.LAUNCH_STARTED, spec.trial_id, n,
                                                 argv=list(spec.argv), pid=pid, log_dir=str(log_dir)),
             on_stalled=lambda s: journal.emit(E.OUTPUT_STALLED, spec.trial_id, n,
-                                              silent_s=round(s, 1)))
+                                              silent_s=round(s, 1)),
+            backend=backend, exclude=excluded)
         attempt += 1
         (log_dir / "tail.txt").write_bytes(outcome.tail)
+        sched = outcome.scheduler
         journal.emit(E.ATTEMPT_EXITED, spec.trial_id, n, returncode=outcome.exit.returncode,
                      exit_code=outcome.exit.exit_status,
-                     hang=outcome.hung, fatal=outcome.fatal)
+                     hang=outcome.hung, fatal=outcome.fatal,
+                     **({"scheduler": sched.as_dict()} if sched is not None else {}))
         if outcome.succeeded:
             journal.emit(E.RUN_SUCCEEDED, spec.trial_id, n)
             return result(TrialState.SUCCEEDED)
         stopped_by_us = outcome.exit.stop_requested
-        diag = diagnose(outcome.tail, None if stopped_by_us else outcome.exit.returncode,
+        code = outcome.exit.returncode
+        if sched is not None and sched.exit_code is not None:
+            code = sched.exit_code  # the failed task's own status, not srun's
+        diag = diagnose(outcome.tail, None if stopped_by_us else code,
                         mode=spec.mode, hung=outcome.hung, previous_fingerprint=previous_fp,
-                        correlated=coordinator.record_failure(spec.trial_id))
+                        correlated=coordinator.record_failure(spec.trial_id),
+                        scheduler_state=sched.state if sched else None,
+                        scheduler_line=sched.line if sched else None)
         previous_fp = diag.fingerprint
         decision = diag.decision
         ev = decision.evidence
@@ -209,6 +220,10 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
                      root_exception=diag.root_exception, markers=list(ev.markers),
                      signal=ev.signal)
         decision, budget, delay = spend(decision, budget, backoff)
+        if decision.action == Action.REPLACE_NODE and sched is not None and sched.failed_nodes:
+            excluded = excluded | sched.failed_nodes
+            say("[flashrun] %s/%d excluding node(s) %s from the next attempts" % (
+                spec.trial_id, n, ",".join(sorted(excluded))))
         if decision.action == Action.PAUSE_JOB:
             coordinator.pause(delay)
         decisions.append(decision)

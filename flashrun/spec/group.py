@@ -5,7 +5,7 @@ build one ``GroupSpec`` per trial; the supervisor runs attempts (instances) of i
 default comes from ``flashrun.defaults``. Frozen, validated on construction, no I/O.
 """
 from dataclasses import dataclass, field
-from typing import Mapping, Optional, Tuple
+from typing import Any, Mapping, Optional, Tuple
 
 from flashrun import defaults as D
 from flashrun.policy.table import Mode
@@ -27,6 +27,11 @@ class GroupSpec:
     fatal_grace: float = D.FATAL_GRACE_S
     ring_size: int = D.RING_SIZE
     slots: int = 1
+    # Where attempts run: None or spec.backend.Local() here, spec.backend.Slurm(...) on
+    # Slurm. A Slurm spec's argv is the user's command; ``nproc_per_node`` then asks the
+    # per-node launcher for torchrun (locally argv is already the torchrun command).
+    backend: Any = None
+    nproc_per_node: Optional[int] = None
 
     def __post_init__(self):
         if not self.argv:

@@ -15,8 +15,14 @@ _PYTHON = re.compile(r"python(\d+(\.\d+)?)?\Z")
 
 
 def command_argv(argv: Sequence[str], nproc_per_node: Optional[int] = None, *,
-                 rdzv_port: Optional[int] = None, rdzv_id: str = "run") -> List[str]:
+                 rdzv_port: Optional[int] = None, rdzv_id: str = "run",
+                 nnodes: int = 1, rdzv_host: str = "127.0.0.1",
+                 rdzv_conf: Optional[str] = None) -> List[str]:
     """``argv`` as spawned: itself, or (with ``nproc_per_node``) under torchrun.
+
+    ``nnodes``/``rdzv_host``/``rdzv_conf`` serve multi-node groups (the Slurm
+    backend's task launcher passes the step's node count, the first node's
+    address and ``is_host=1`` on that node only).
 
     ``python script.py ...`` and a bare ``script.py ...`` (torchrun's own form) →
     ``script.py ...`` run by this interpreter; ``python -m pkg ...`` → ``--module pkg ...``;
@@ -31,10 +37,12 @@ def command_argv(argv: Sequence[str], nproc_per_node: Optional[int] = None, *,
         return argv
     if nproc_per_node < 1:
         raise ValueError("nproc_per_node must be >= 1, got %r" % nproc_per_node)
-    head = [sys.executable, "-m", "torch.distributed.run", "--nnodes", "1",
+    head = [sys.executable, "-m", "torch.distributed.run", "--nnodes", str(nnodes),
             "--nproc-per-node", str(nproc_per_node), "--rdzv-backend", "c10d",
-            "--rdzv-endpoint", "127.0.0.1:%d" % (rdzv_port or 0), "--rdzv-id", rdzv_id,
+            "--rdzv-endpoint", "%s:%d" % (rdzv_host, rdzv_port or 0), "--rdzv-id", rdzv_id,
             "--max-restarts", "0"]
+    if rdzv_conf:
+        head += ["--rdzv-conf", rdzv_conf]
     rest = argv[1:] if _PYTHON.match(argv[0].rsplit("/", 1)[-1]) else None
     if rest and rest[0] == "-u":
         rest = rest[1:]
