@@ -62,7 +62,8 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
              mode: str = "coordinated_training", *, hung: bool = False,
              previous_fingerprint: Optional[str] = None,
              correlated: bool = False, scheduler_state: Optional[str] = None,
-             scheduler_line: Optional[str] = None) -> Diagnosis:
+             scheduler_line: Optional[str] = None,
+             scheduler_reported: bool = False) -> Diagnosis:
     """Diagnose a run from the end of its output and its exit status.
 
     ``tail`` is bytes (a str is encoded as UTF-8); ``exit_code`` is the status
@@ -78,7 +79,8 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
     scan = scan_tail(tail)
     signals = FailureSignals.from_scan(exit_code, scan, hung=hung, correlated=correlated,
                                        scheduler_state=scheduler_state,
-                                       scheduler_line=scheduler_line)
+                                       scheduler_line=scheduler_line,
+                                       scheduler_reported=scheduler_reported)
     fp = _fingerprint(scan, exit_code)
     decision = decide(signals, mode, deterministic=is_deterministic(fp, previous_fingerprint),
                       fingerprint=fp)

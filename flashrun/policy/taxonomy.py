@@ -112,10 +112,14 @@ class FailureSignals:
     hung: bool = False
     correlated: bool = False
     scheduler_state: Optional[str] = None   # e.g. Slurm's NODE_FAIL (see SCHEDULER_CLASSES)
+    # The scheduler was asked: its verdict (scheduler_state, None = no outside cause)
+    # replaces scheduler words in the log ("CANCELLED AT" is also printed when srun
+    # itself ends a step whose task failed).
+    scheduler_reported: bool = False
 
     @classmethod
     def from_scan(cls, exit_code, scan, *, hung=False, correlated=False, scheduler_state=None,
-                  scheduler_line=None):
+                  scheduler_line=None, scheduler_reported=False):
         """Build the signals from an exit status and a ScanResult."""
         signal = signal_from_exit(exit_code)
         if signal is None:
@@ -145,6 +149,7 @@ class FailureSignals:
             hung=hung,
             correlated=correlated,
             scheduler_state=scheduler_state,
+            scheduler_reported=scheduler_reported or scheduler_state is not None,
         )
 
 
@@ -163,9 +168,9 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.CONTROL_PLANE_FAILURE, "the scheduler's controller is unreachable"
     if s.scheduler_state in SCHEDULER_CLASSES:
         return SCHEDULER_CLASSES[s.scheduler_state]
-    if "node_fail" in s.markers:
+    if "node_fail" in s.markers and not s.scheduler_reported:
         return FailureClass.NODE_LOSS, "the scheduler reports a node failure"
-    if s.markers & {"preempt", "time_limit"}:
+    if s.markers & {"preempt", "time_limit"} and not s.scheduler_reported:
         return FailureClass.PREEMPTION, "the scheduler cancelled or preempted the job"
     if evidence & _ACCEL:
         return FailureClass.ACCELERATOR_FAILURE, "the GPU reported a hardware fault"

@@ -211,7 +211,8 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
                         mode=spec.mode, hung=outcome.hung, previous_fingerprint=previous_fp,
                         correlated=coordinator.record_failure(spec.trial_id),
                         scheduler_state=sched.state if sched else None,
-                        scheduler_line=sched.line if sched else None)
+                        scheduler_line=sched.line if sched else None,
+                        scheduler_reported=sched is not None)
         previous_fp = diag.fingerprint
         decision = diag.decision
         ev = decision.evidence

@@ -17,12 +17,14 @@ _PYTHON = re.compile(r"python(\d+(\.\d+)?)?\Z")
 def command_argv(argv: Sequence[str], nproc_per_node: Optional[int] = None, *,
                  rdzv_port: Optional[int] = None, rdzv_id: str = "run",
                  nnodes: int = 1, rdzv_host: str = "127.0.0.1",
-                 rdzv_conf: Optional[str] = None) -> List[str]:
+                 node_rank: Optional[int] = None) -> List[str]:
     """``argv`` as spawned: itself, or (with ``nproc_per_node``) under torchrun.
 
-    ``nnodes``/``rdzv_host``/``rdzv_conf`` serve multi-node groups (the Slurm
-    backend's task launcher passes the step's node count, the first node's
-    address and ``is_host=1`` on that node only).
+    ``nnodes``/``rdzv_host``/``node_rank`` serve multi-node groups (the Slurm
+    backend's task launcher passes the step's node count, the first node's address
+    and its own node index): with ``node_rank`` the rendezvous is torchrun's
+    ``static`` one, hosted by node 0, so global rank = node_rank * K + local rank
+    and a failure's rank names the node whose log lines carry it.
 
     ``python script.py ...`` and a bare ``script.py ...`` (torchrun's own form) →
     ``script.py ...`` run by this interpreter; ``python -m pkg ...`` → ``--module pkg ...``;
@@ -38,11 +40,12 @@ def command_argv(argv: Sequence[str], nproc_per_node: Optional[int] = None, *,
     if nproc_per_node < 1:
         raise ValueError("nproc_per_node must be >= 1, got %r" % nproc_per_node)
     head = [sys.executable, "-m", "torch.distributed.run", "--nnodes", str(nnodes),
-            "--nproc-per-node", str(nproc_per_node), "--rdzv-backend", "c10d",
+            "--nproc-per-node", str(nproc_per_node), "--rdzv-backend",
+            "c10d" if node_rank is None else "static",
             "--rdzv-endpoint", "%s:%d" % (rdzv_host, rdzv_port or 0), "--rdzv-id", rdzv_id,
             "--max-restarts", "0"]
-    if rdzv_conf:
-        head += ["--rdzv-conf", rdzv_conf]
+    if node_rank is not None:
+        head += ["--node-rank", str(node_rank)]
     rest = argv[1:] if _PYTHON.match(argv[0].rsplit("/", 1)[-1]) else None
     if rest and rest[0] == "-u":
         rest = rest[1:]

@@ -5,10 +5,13 @@ Runtime layer, on the far side of srun (docs/slurm.md)::
     flashrun → srun → [slurm_task] (one per node) → torchrun → ranks
 
 With ``--nproc-per-node K`` it starts ``torchrun --nnodes N --nproc-per-node K
---rdzv-backend c10d --rdzv-endpoint FIRST:PORT --rdzv-id JOB.STEP --rdzv-conf
-is_host=0|1``: FIRST is the address (``NodeAddr``) of the step's first node as
-``scontrol show hostnames`` orders them, and only that node's torchrun hosts the
-store. Without it, the command runs as it is. Task 0 records the job, step and
+--rdzv-backend static --rdzv-endpoint FIRST:PORT --rdzv-id JOB.STEP --node-rank
+SLURM_NODEID``: FIRST is the address (``NodeAddr``) of the step's first node as
+``scontrol show hostnames`` orders them, whose torchrun hosts the store. The static
+rendezvous (not c10d's, which numbers nodes in an order of its own) makes global
+rank = node index * K + local rank, so with one rank per node srun's task label
+*is* the rank, and the rank torchrun's failure report names is the task whose
+lines hold its traceback (the scanner believes that rank). Without it, the command runs as it is. Task 0 records the job, step and
 nodes in ``<log dir>/slurm-step.json``.
 
 Output: the child's stdout and stderr are copied, byte for byte, to this task's
@@ -76,7 +79,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         head, addr = first_node(nodelist)
         command = command_argv(command, args.nproc_per_node, rdzv_port=args.port,
                                rdzv_id="%s.%s" % (job, step), nnodes=nnodes, rdzv_host=addr,
-                               rdzv_conf="is_host=%d" % (int(env.get("SLURM_NODEID", "0")) == 0))
+                               node_rank=int(env.get("SLURM_NODEID", "0")))
     outs, errs = [1], [2]
     if args.log_dir:
         if task == 0:
