@@ -14,6 +14,7 @@ its back-off is over. ``Sweep`` is the notebook handle around it: blocking,
 background, or awaited, inside a running loop or not.
 """
 import asyncio
+import dataclasses
 import json
 import logging
 import re
@@ -27,6 +28,7 @@ from flashrun.record.events import EventType as E
 from flashrun.record import rundir
 from flashrun.record.journal import Journal
 from flashrun.runtime.ports import PortAllocator
+from flashrun.spec.launch import command_argv
 from flashrun.record.results import as_dataframe, best_trial, collect_metrics, summary_lines, write_results
 from flashrun.spec.grid import SweepSpec, TrialSpec, from_mapping, launch_argv, load
 from flashrun.record.state import TrialState
@@ -79,14 +81,21 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
     durations: Dict[str, float] = {}
 
     async def one(trial: TrialSpec) -> None:
-        await slots.acquire(trial.nproc)
-        port = ports.acquire() if trial.torchrun else None
+        await slots.acquire(trial.slots)
+        remote = trial.backend is not None and trial.backend.kind == "slurm"
+        port = ports.acquire() if trial.torchrun and not remote else None
         try:
-            group = GroupSpec(argv=tuple(launch_argv(trial, port)), trial_id=trial.trial_id,
+            if remote:  # the per-node launcher wraps it in torchrun (runtime.backends.slurm)
+                argv, extra = tuple(command_argv(trial.argv)), {
+                    "backend": trial.backend,
+                    "nproc_per_node": trial.nproc if trial.torchrun else None}
+            else:
+                argv, extra = tuple(launch_argv(trial, port)), {}
+            group = GroupSpec(argv=argv, trial_id=trial.trial_id,
                               mode=trial.mode, env=dict(trial.env), cwd=trial.cwd,
                               max_restarts=spec.max_restarts, hang_timeout=spec.hang_timeout,
                               startup_timeout=spec.startup_timeout, grace=spec.grace,
-                              fatal_grace=spec.fatal_grace, slots=trial.nproc)
+                              fatal_grace=spec.fatal_grace, slots=trial.slots, **extra)
             before = journal.state.trials.get(trial.trial_id)
             res = await supervise(group, run_dir=run_dir, journal=journal,
                                   coordinator=coordinator, echo=echo, backoff=backoff, say=say,
@@ -98,7 +107,7 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
         finally:
             if port is not None:
                 ports.release(port)
-            slots.release(trial.nproc)
+            slots.release(trial.slots)
 
     tasks = [asyncio.ensure_future(one(t)) for t in pending]
     try:
@@ -284,5 +293,8 @@ def sweep(source: Optional[Union[str, Path]] = None, *, run_dir=None, view: Any 
     if source is not None and fields:
         raise TypeError("sweep(%r, ...): give a grid.yaml path or its fields as keyword "
                         "arguments, not both (got %s)" % (str(source), ", ".join(sorted(fields))))
+    if hasattr(fields.get("backend"), "kind"):  # flashrun.Slurm(...) → its grid.yaml mapping
+        b = fields["backend"]
+        fields["backend"] = dict(dataclasses.asdict(b), kind=b.kind)
     spec = load(source) if source is not None else from_mapping(fields)
     return Sweep(spec, run_dir, view=view, verbose=verbose, **options)

@@ -34,3 +34,44 @@ def test_from_mapping():
         backend_from_mapping({"kind": "slurm", "node": 2})
     with pytest.raises(ValueError, match="local' or 'slurm"):
         backend_from_mapping({"kind": "k8s"})
+
+
+GRID = """
+name: s
+command: python x.py --lr {lr}
+torchrun: {nproc_per_node: 1}
+backend: {kind: slurm, nodes: 2, time: 10}
+grid: {lr: [0.1, 0.2]}
+trials:
+  - {lr: 0.3, backend: {nodes: 3}}
+concurrency: 2
+"""
+
+
+def test_grid_backend_per_trial_override_and_round_trip():
+    from flashrun.spec.grid import parse
+
+    spec = parse(GRID)
+    assert [t.backend for t in spec.trials] == [Slurm(nodes=2, time="10")] * 2 + [
+        Slurm(nodes=3, time="10")]
+    assert [t.slots for t in spec.trials] == [1, 1, 1]  # concurrency counts jobs on Slurm
+    assert {t.mode for t in spec.trials} == {"coordinated_training"}
+    again = parse(spec.to_yaml())
+    assert [t.backend for t in again.trials] == [t.backend for t in spec.trials]
+    assert "backend" not in again.trials[2].params
+
+
+def test_grid_backend_errors_point_at_the_key():
+    from flashrun.spec.grid import SpecError, parse
+
+    with pytest.raises(SpecError, match=r"<s>:5:\d+: backend: unknown backend key"):
+        parse(GRID.replace("nodes: 2, time: 10", "nodes: 2, tim: 10"), source="<s>")
+    with pytest.raises(SpecError, match="expected a mapping"):
+        parse(GRID.replace("{kind: slurm, nodes: 2, time: 10}", "slurm"), source="<s>")
+
+
+def test_local_trials_have_no_backend():
+    from flashrun.spec.grid import parse
+
+    spec = parse("name: s\ncommand: python x.py --a {a}\ngrid: {a: [1]}\n")
+    assert spec.trials[0].backend is None and spec.trials[0].slots == 1

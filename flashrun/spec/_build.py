@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from flashrun.spec._yaml import loader_class as _loader_class
+from flashrun.spec.backend import backend_from_mapping
 from flashrun.spec.model import (DEFAULTS, ID_MAX_LEN, KEYS, MAX_TRIALS, _IDENT, _NAME, _UNSAFE,
                                  Objective, Parts, Path, SpecError, SweepSpec, TrialSpec, _canon,
                                  _freeze, _varying)
@@ -207,7 +208,18 @@ class _Builder:
         if trials is not None and not isinstance(trials, list):
             raise self.fail(("trials",), "expected a list of parameter mappings, got %s"
                             % _kind(trials), "trials: [{lr: 0.5, seed: 0}]")
-        explicit = [self._params(t, ("trials", i)) for i, t in enumerate(trials or ())]
+        backend = self._backend(data.get("backend"), ("backend",), None)
+        overrides = []
+        for i, t in enumerate(trials or ()):  # a trial's own backend: {kind: slurm, nodes: 3}
+            over = None
+            if isinstance(t, Mapping) and "backend" in t:
+                over = self._backend(t["backend"], ("trials", i, "backend"), backend)
+                t = {k: v for k, v in t.items() if k != "backend"}
+            overrides.append(over)
+        raw_trials = [dict(t) for t in trials or ()]
+        explicit = [self._params({k: v for k, v in t.items() if k != "backend"}
+                                 if isinstance(t, Mapping) else t, ("trials", i))
+                    for i, t in enumerate(trials or ())]
         if not grid and not explicit:
             raise self.fail(("grid",) if "grid" in data else (), "no trials: the grid is empty",
                             "give grid: {lr: [0.1, 0.01]} or a trials: list")
@@ -217,17 +229,22 @@ class _Builder:
         width = max(3, len(str(len(combos) - 1)))
         out = []
         for i, params in enumerate(combos):
+            origin = origins[i]
+            tb = overrides[origin[1]] if origin[0] == "trials" and overrides[origin[1]] \
+                is not None else backend
             tenv = {k: "".join(_render(params[p[0]]) if isinstance(p, tuple) else p
                                for p in _placeholders(v)) for k, v in env.items()}
             out.append(TrialSpec(
                 trial_id=_trial_id(i, width, params, varying, defaults), params=_freeze(params),
                 argv=tuple(self._substitute(template, params, origins[i])), nproc=nproc or 1,
                 torchrun=nproc is not None, env=MappingProxyType(tenv), index=i, cwd=cwd,
-                mode="coordinated_training" if nproc else "independent_tasks"))
+                mode="coordinated_training" if nproc or (tb is not None and tb.nodes > 1)
+                else "independent_tasks", backend=tb))
         raw = {"name": name, "command": data["command"],
                "torchrun": {"nproc_per_node": nproc} if nproc else None, "grid": grid,
-               "trials": explicit, "defaults": defaults, "concurrency": concurrency,
+               "trials": raw_trials, "defaults": defaults, "concurrency": concurrency,
                "max_restarts": restarts, "hang_timeout": hang, "startup_timeout": startup,
+               "backend": dict(data["backend"]) if data.get("backend") is not None else None,
                "grace": grace, "fatal_grace": fatal_grace, "env": env,
                "objective": dataclasses.asdict(objective) if objective else None, "cwd": cwd}
         return SweepSpec(name=name, trials=tuple(out), concurrency=concurrency,
@@ -236,6 +253,22 @@ class _Builder:
                          grace=float(grace), fatal_grace=float(fatal_grace),
                          env=MappingProxyType(dict(env)), objective=objective,
                          torchrun_nproc=nproc, source=self.source, raw=_freeze(raw), cwd=cwd)
+
+    def _backend(self, v: Any, path: Path, base: Any) -> Any:
+        """A ``backend:`` mapping → spec.backend value (over ``base``'s fields), None if absent."""
+        if v is None:
+            return base
+        if not isinstance(v, Mapping):
+            raise self.fail(path, "expected a mapping, got %s" % _kind(v),
+                            "backend: {kind: slurm, nodes: 2}")
+        merged = dict(dataclasses.asdict(base), kind=base.kind) if base is not None and \
+            base.kind == "slurm" and v.get("kind", "slurm") == "slurm" else {}
+        merged.update(v)
+        try:
+            return backend_from_mapping(merged)
+        except (TypeError, ValueError) as exc:
+            raise self.fail(path, str(exc), "backend: {kind: slurm, nodes: 2, partition: gpu, "
+                            "time: '1:00:00', extra: [--exclusive]}") from None
 
     def _torchrun(self, data: Mapping, concurrency: int) -> Optional[int]:
         tr = self.submap(data, "torchrun", ("nproc_per_node",), "torchrun: {nproc_per_node: 2}")

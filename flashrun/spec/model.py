@@ -23,7 +23,7 @@ MAX_TRIALS = 100_000
 ID_MAX_LEN = 64
 KEYS = ("name", "command", "torchrun", "grid", "trials", "defaults", "concurrency",
         "max_restarts", "hang_timeout", "startup_timeout", "grace", "fatal_grace", "env",
-        "objective", "cwd")
+        "objective", "cwd", "backend")
 # grid.yaml's defaults are flashrun's defaults (flashrun/defaults.py), the same in every door.
 DEFAULTS = {"concurrency": D.CONCURRENCY, "max_restarts": D.MAX_RESTARTS,
             "hang_timeout": D.HANG_TIMEOUT_S, "startup_timeout": None, "grace": D.GRACE_S,
@@ -74,8 +74,14 @@ class TrialSpec:
     env: Mapping[str, str] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
     index: int = 0
     cwd: Optional[str] = None
+    backend: Any = None        # spec.backend.Slurm for a Slurm trial; None: this machine
 
     __hash__ = None  # type: ignore[assignment]  # holds read-only mappings
+
+    @property
+    def slots(self) -> int:
+        """Concurrency it takes: its processes here, one job on Slurm (see docs/grid.md)."""
+        return 1 if self.backend is not None and self.backend.kind == "slurm" else self.nproc
 
     @property
     def key(self) -> str:

@@ -200,3 +200,23 @@ def test_preempted_job_resumes_bit_exact(slurm_cluster, reference, tmp_path):
     assert m["start_step"] > 0
     assert m["weights_sha256"] == _metrics(reference[1])["weights_sha256"]
     _assert_run_gone(run_dir)
+
+
+def test_sweep_on_slurm_recovers_a_crashed_trial(slurm_cluster, tmp_path):
+    run_dir = tmp_path / "sweep"
+    sw = flashrun.sweep(
+        name="slurm-sweep", run_dir=run_dir, view=None,
+        command="python %s --steps 8 --ckpt-every 4 --seed {seed} {crash}" % EXAMPLE,
+        torchrun={"nproc_per_node": 1}, backend=flashrun.Slurm(nodes=1),
+        trials=[{"seed": 0, "crash": []}, {"seed": 1, "crash": []},
+                {"seed": 2, "crash": ["--crash-mode", "sigkill", "--crash-at", "5"]}],
+        env=_env(), concurrency=2, max_restarts=2, grace=5.0)
+    rows = sw.run()
+    assert [r["state"] for r in rows] == ["succeeded"] * 3, rows
+    events = [json.loads(line) for line in (run_dir / "events.jsonl").read_text().splitlines()]
+    crashed = [e for e in events if e["type"] == "recovery_action_selected"]
+    assert len(crashed) == 1 and crashed[0]["trial"].startswith("t002"), crashed
+    assert crashed[0]["data"]["action"] == "restart_group"
+    launches = [e for e in events if e["type"] == "launch_started"]
+    assert len(launches) == 4
+    _assert_run_gone(run_dir)
