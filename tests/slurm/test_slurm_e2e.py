@@ -220,3 +220,37 @@ def test_sweep_on_slurm_recovers_a_crashed_trial(slurm_cluster, tmp_path):
     launches = [e for e in events if e["type"] == "launch_started"]
     assert len(launches) == 4
     _assert_run_gone(run_dir)
+
+
+def test_cancelling_the_run_leaves_no_job_and_no_process(slurm_cluster, tmp_path):
+    run_dir = tmp_path / "run"
+
+    async def scenario():
+        run = asyncio.ensure_future(_run(run_dir, *SLOW))
+        await _until(_first_checkpoint(run_dir), what="the first checkpoint")
+        assert slurm_cluster.jobs(), "the attempt's job should be running"
+        run.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await run
+
+    asyncio.run(scenario())
+    assert not slurm_cluster.jobs()   # scancel'ed before the cancellation propagated
+    _assert_run_gone(run_dir)
+
+
+def test_cli_run_backend_slurm(slurm_cluster, tmp_path):
+    import subprocess
+
+    run_dir = tmp_path / "cli"
+    env = dict(os.environ, **_env())
+    r = subprocess.run([sys.executable, "-m", "flashrun", "run", "--backend", "slurm",
+                        "--nodes", "2", "--nproc-per-node", "1", "--run-dir", str(run_dir),
+                        "--", "python", str(EXAMPLE), "--steps", "4", "--ckpt-every", "2"],
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "FLASHRUN_METRICS" in r.stdout and "succeeded after 1 attempt" in r.stderr
+    assert len(_step_info(run_dir, 0)["nodes"]) == 2
+    bad = subprocess.run([sys.executable, "-m", "flashrun", "run", "--nodes", "2", "--", "true"],
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert bad.returncode != 0 and "--backend slurm" in bad.stderr
+    _assert_run_gone(run_dir)
