@@ -75,3 +75,13 @@ def test_local_trials_have_no_backend():
 
     spec = parse("name: s\ncommand: python x.py --a {a}\ngrid: {a: [1]}\n")
     assert spec.trials[0].backend is None and spec.trials[0].slots == 1
+
+
+def test_slurm_ranks_do_not_count_against_concurrency():
+    from flashrun.spec.grid import SpecError, parse
+
+    grid = "name: s\ncommand: python x.py --a {a}\ngrid: {a: [1]}\ntorchrun: {nproc_per_node: 8}\n"
+    with pytest.raises(SpecError, match="concurrency 1 is less than"):
+        parse(grid)
+    spec = parse(grid + "backend: {kind: slurm, nodes: 2}\n")
+    assert spec.trials[0].nproc == 8 and spec.trials[0].slots == 1

@@ -193,7 +193,9 @@ class _Builder:
                            "grace: 45", DEFAULTS["grace"])
         fatal_grace = self.typed(data, "fatal_grace", seconds(False, False), "seconds >= 0",
                                  "fatal_grace: 10", DEFAULTS["fatal_grace"])
-        nproc = self._torchrun(data, concurrency)
+        backend = self._backend(data.get("backend"), ("backend",), None)
+        nproc = self._torchrun(data, concurrency, remote=backend is not None
+                               and backend.kind == "slurm")
         env = self._env({} if data.get("env") is None else data["env"])
         objective = self._objective(data)
         cwd = self.typed(data, "cwd", lambda v: isinstance(v, str) and v, "a directory path")
@@ -208,7 +210,6 @@ class _Builder:
         if trials is not None and not isinstance(trials, list):
             raise self.fail(("trials",), "expected a list of parameter mappings, got %s"
                             % _kind(trials), "trials: [{lr: 0.5, seed: 0}]")
-        backend = self._backend(data.get("backend"), ("backend",), None)
         overrides = []
         for i, t in enumerate(trials or ()):  # a trial's own backend: {kind: slurm, nodes: 3}
             over = None
@@ -270,7 +271,7 @@ class _Builder:
             raise self.fail(path, str(exc), "backend: {kind: slurm, nodes: 2, partition: gpu, "
                             "time: '1:00:00', extra: [--exclusive]}") from None
 
-    def _torchrun(self, data: Mapping, concurrency: int) -> Optional[int]:
+    def _torchrun(self, data: Mapping, concurrency: int, remote: bool = False) -> Optional[int]:
         tr = self.submap(data, "torchrun", ("nproc_per_node",), "torchrun: {nproc_per_node: 2}")
         if tr is None:
             return None
@@ -278,7 +279,7 @@ class _Builder:
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise self.fail(("torchrun", "nproc_per_node"), "expected an integer >= 1, got %r"
                             % (n,), "torchrun: {nproc_per_node: 2}")
-        if n > concurrency:
+        if n > concurrency and not remote:  # Slurm trials take one slot each
             raise self.fail(("concurrency",) if "concurrency" in data else ("torchrun",),
                             "concurrency %d is less than torchrun.nproc_per_node %d: no trial "
                             "could ever start" % (concurrency, n),

@@ -91,7 +91,7 @@ def dry_run_lines(spec: SweepSpec) -> List[str]:
     n = len(spec.trials)
     lines = ["%s: %d trial%s, concurrency %d (%d at once), max_restarts %d, hang_timeout %s" % (
         spec.name, n, "" if n == 1 else "s", spec.concurrency,
-        max(1, spec.concurrency // (spec.torchrun_nproc or 1)), spec.max_restarts,
+        max(1, spec.concurrency // max(t.slots for t in spec.trials)), spec.max_restarts,
         "off" if spec.hang_timeout is None else "%gs" % spec.hang_timeout)]
     if spec.objective:
         lines.append("objective: %s %s" % (spec.objective.mode, spec.objective.metric))
@@ -99,9 +99,17 @@ def dry_run_lines(spec: SweepSpec) -> List[str]:
         lines.append("env: %s" % " ".join("%s=%s" % kv for kv in spec.env.items()))
     width = max(len(t.trial_id) for t in spec.trials)
     for t in spec.trials:
-        lines.append("%-*s  %d slot%s  %-12s %s" % (
-            width, t.trial_id, t.nproc, " " if t.nproc == 1 else "s",
-            "torchrun x%d" % t.nproc if t.torchrun else "command", shlex.join(t.argv)))
+        line = "%-*s  %d slot%s  %-12s %s" % (
+            width, t.trial_id, t.slots, " " if t.slots == 1 else "s",
+            "torchrun x%d" % t.nproc if t.torchrun else "command", shlex.join(t.argv))
+        if t.backend is not None and t.backend.kind == "slurm":
+            b = t.backend
+            line += "  [slurm: %d node%s%s%s%s]" % (
+                b.nodes, "" if b.nodes == 1 else "s",
+                ", partition %s" % b.partition if b.partition else "",
+                ", time %s" % b.time if b.time else "",
+                ", %s" % " ".join(b.extra) if b.extra else "")
+        lines.append(line)
     return lines
 
 

@@ -79,7 +79,6 @@ def _conf(root: Path, ctld_port: int, node_ports: Sequence[int], cpus: int, mem_
         "TaskPlugin=task/none",
         "SwitchType=switch/none",
         "MpiDefault=none",
-        "LaunchParameters=use_interactive_step",
         "SchedulerType=sched/backfill",
         "SelectType=select/cons_tres",
         "SelectTypeParameters=CR_CPU",

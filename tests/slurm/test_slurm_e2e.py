@@ -254,3 +254,26 @@ def test_cli_run_backend_slurm(slurm_cluster, tmp_path):
                          env=env, capture_output=True, text=True, timeout=60)
     assert bad.returncode != 0 and "--backend slurm" in bad.stderr
     _assert_run_gone(run_dir)
+
+
+def test_inside_an_allocation_each_attempt_is_a_step(slurm_cluster, reference, tmp_path):
+    """flashrun under salloc: attempts are steps of the one job; a killed rank restarts there."""
+    import subprocess
+
+    run_dir = tmp_path / "inside"
+    env = dict(slurm_cluster.env, **_env())
+    r = subprocess.run(["salloc", "-N2", sys.executable, "-m", "flashrun", "run",
+                        "--backend", "slurm", "--nodes", "2", "--nproc-per-node", "1",
+                        "--grace", "5", "--run-dir", str(run_dir), "--",
+                        "python", str(EXAMPLE), *STEPS, "--crash-mode", "sigkill",
+                        "--crash-at", "6", "--crash-rank", "1"],
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "worker_crash → restart_group" in r.stderr, r.stderr[-3000:]
+    first, second = _step_info(run_dir, 0), _step_info(run_dir, 1)
+    assert first["job"] == second["job"] and first["step"] != second["step"]
+    m = json.loads([ln for ln in r.stdout.splitlines() if "FLASHRUN_METRICS " in ln][-1]
+                   .split("FLASHRUN_METRICS ", 1)[1])
+    assert m["start_step"] > 0
+    assert m["weights_sha256"] == _metrics(reference[1])["weights_sha256"]
+    _assert_run_gone(run_dir)
