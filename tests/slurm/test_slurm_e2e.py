@@ -277,3 +277,45 @@ def test_inside_an_allocation_each_attempt_is_a_step(slurm_cluster, reference, t
     assert m["start_step"] > 0
     assert m["weights_sha256"] == _metrics(reference[1])["weights_sha256"]
     _assert_run_gone(run_dir)
+
+
+def test_sweep_ctrl_c_stops_every_job_and_resume_finishes(slurm_cluster, tmp_path):
+    import subprocess
+
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(
+        "name: cc\n"
+        "command: python %s --steps 12 --ckpt-every 4 --step-sleep 0.25 --seed {seed}\n"
+        "torchrun: {nproc_per_node: 1}\n"
+        "backend: {kind: slurm, nodes: 1}\n"
+        "grid: {seed: [0, 1, 2]}\n"
+        "concurrency: 2\n"
+        "env: {OMP_NUM_THREADS: '1', PYTHONPATH: '%s'}\n" % (EXAMPLE, REPO))
+    run_dir = tmp_path / "run"
+    env = dict(slurm_cluster.env, **_env())
+    proc = subprocess.Popen([sys.executable, "-m", "flashrun", "sweep", str(grid), "--run-dir",
+                             str(run_dir)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not any((run_dir / "trials").glob("*/ckpt/step-*/manifest*")):
+            assert proc.poll() is None and time.monotonic() < deadline, proc.poll()
+            time.sleep(0.1)  # waiting on a file the run writes
+        assert slurm_cluster.jobs()
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, out[-3000:]
+    assert "flashrun resume" in out
+    assert not [j for j in slurm_cluster.jobs() if j.split()[1] != "COMPLETING"]
+    _assert_run_gone(run_dir)
+    r = subprocess.run([sys.executable, "-m", "flashrun", "resume", str(run_dir)], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, (r.stdout + r.stderr)[-3000:]
+    rows = json.loads((run_dir / "results.json").read_text())
+    rows = rows["trials"] if isinstance(rows, dict) else rows
+    assert sorted(row["state"] for row in rows) == ["succeeded"] * 3
+    _assert_run_gone(run_dir)
