@@ -25,8 +25,8 @@ from flashrun.record.state import TrialState
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "train_ddp.py"
-STEPS = ["--steps", "16", "--ckpt-every", "4"]
-SLOW = ["--step-sleep", "0.25"]   # leaves time to act after the first checkpoint
+STEPS = ["--steps", "20", "--ckpt-every", "4"]
+SLOW = ["--step-sleep", "0.3"]   # >= 4.8 s to act after the first checkpoint (step 4)
 
 
 def _env():
@@ -104,7 +104,7 @@ def test_two_node_group_trains_to_the_end(slurm_cluster, reference):
     run_dir, result, lines = reference
     assert result.state == TrialState.SUCCEEDED and result.attempts == 1, lines
     m = _metrics(result)
-    assert m["steps"] == 16 and m["world_size"] == 2 and m["start_step"] == 0
+    assert m["steps"] == 20 and m["world_size"] == 2 and m["start_step"] == 0
     info = _step_info(run_dir, 0)
     assert len(info["nodes"]) == 2 and len(set(info["nodes"])) == 2
     adir = Path(run_dir) / "trials" / "run" / "attempt-0"

@@ -18,7 +18,8 @@ per-task logs in the attempt directory.
 Stop (:meth:`SlurmGroup.stop`, shielded from cancellation): ``scancel
 --signal=TERM`` to the job (or step), ``grace`` seconds for srun to end, then
 ``scancel`` (the job; ``--signal=KILL`` for a step), then the local srun group
-itself is stopped and reaped. srun's own reaction to SIGTERM is an immediate
+itself is stopped and reaped, and a job of our own is awaited until it has left
+the queue (no longer COMPLETING). srun's own reaction to SIGTERM is an immediate
 SIGKILL of every task, so the TERM always goes through scancel.
 
 Report (:meth:`SlurmBackend.report`): srun's per-task lines and the step's
@@ -166,7 +167,19 @@ class SlurmGroup:
         if self.inside is None:  # a job of our own never outlives the attempt
             await _run("scancel", "--name", self.job_name, "--user", str(os.getuid()),
                        env=self.env)
+            await self._drained()
         return self._released(dataclasses.replace(finished, stop_requested=True))
+
+    async def _drained(self) -> None:
+        """Wait (bounded) until the job left the queue: COMPLETING means tasks still die."""
+        deadline = time.monotonic() + _SETTLE_S + self.grace
+        while time.monotonic() < deadline:
+            rc, out, _ = await _run("squeue", "-h", "--name", self.job_name, "-o", "%T",
+                                    env=self.env)
+            if rc != 0 or not out.strip():
+                return
+            await asyncio.sleep(0.25)  # the controller reaps on its own clock
+        logger.warning("slurm job %s still in the queue after stopping it", self.job_name)
 
 
 class SlurmBackend:
