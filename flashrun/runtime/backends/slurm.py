@@ -42,7 +42,7 @@ from flashrun.runtime.backends import SchedulerReport
 from flashrun.runtime.process import Exit, StopPolicy, spawn
 from flashrun.scan.slurm import JobRecord, parse_srun, parse_squeue, SCHEDULER_STATES
 from flashrun.spec.backend import Slurm
-from flashrun.spec.launch import PortAllocator
+from flashrun.runtime.ports import PortAllocator
 
 __all__ = ["SlurmBackend", "SlurmGroup", "srun_argv", "STEP_FILE"]
 
