@@ -70,3 +70,10 @@ def test_squeue_rows_and_which_states_are_scheduler_causes():
 
 def test_hostnames():
     assert parse_hostnames("n1\nn2\n\n") == ["n1", "n2"]
+
+
+def test_one_line_for_several_tasks_with_a_host_list():
+    # srun's template: error("%s: %s %s: Exited with exit code %d", hosts, "tasks", range, rc)
+    r = parse_srun(b"srun: error: n[1-2]: tasks 0-1,3: Exited with exit code 2\n")
+    assert [(t.task, t.node, t.exit_code) for t in r.tasks] == [
+        (0, "n[1-2]", 2), (1, "n[1-2]", 2), (3, "n[1-2]", 2)]
