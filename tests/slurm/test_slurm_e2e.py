@@ -23,6 +23,8 @@ from flashrun.policy.table import Action
 from flashrun.policy.taxonomy import FailureClass as F
 from flashrun.record.state import TrialState
 
+pytestmark = pytest.mark.slow   # real torchrun groups on the cluster (about 3 minutes)
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "train_ddp.py"
 STEPS = ["--steps", "20", "--ckpt-every", "4"]
