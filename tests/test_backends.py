@@ -59,3 +59,17 @@ def test_a_reported_plain_cancel_is_not_a_preemption():
     assert diagnose(CANCEL_LINE, 1).failure_class == F.PREEMPTION  # the log alone is fooled
     d = diagnose(CANCEL_LINE, 1, scheduler_reported=True)
     assert d.failure_class != F.PREEMPTION
+
+
+def test_a_repeated_scheduler_cause_is_not_a_deterministic_bug():
+    # what the surviving rank prints when its peer's node went away
+    tail = (b"0: Traceback (most recent call last):\n"
+            b'0:   File "train.py", line 9, in <module>\n'
+            b"0: RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] "
+            b"Connection closed by peer [127.0.0.1]:41234\n")
+    first = diagnose(tail, 1, scheduler_state="NODE_FAIL")
+    again = diagnose(tail, 1, scheduler_state="NODE_FAIL", previous_fingerprint=first.fingerprint)
+    assert again.decision.action == Action.REPLACE_NODE and not again.decision.deterministic
+    # the same tail without the scheduler's word is judged by the usual rule
+    plain = diagnose(tail, 1, previous_fingerprint=first.fingerprint)
+    assert plain.decision.action == Action.FAIL_JOB and plain.decision.deterministic

@@ -11,7 +11,7 @@ from typing import Optional, Union
 from flashrun.policy.decide import RecoveryDecision, decide
 from flashrun.policy.history import fingerprint as _fingerprint
 from flashrun.policy.history import is_deterministic
-from flashrun.policy.taxonomy import FailureClass, FailureSignals
+from flashrun.policy.taxonomy import SCHEDULER_CLASSES, FailureClass, FailureSignals
 from flashrun.scan import ScanResult, scan_tail
 
 
@@ -82,6 +82,10 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
                                        scheduler_line=scheduler_line,
                                        scheduler_reported=scheduler_reported)
     fp = _fingerprint(scan, exit_code)
-    decision = decide(signals, mode, deterministic=is_deterministic(fp, previous_fingerprint),
+    # a node failure, a preemption or a time limit twice in a row are two events outside
+    # the program (the tails' SIGTERM tracebacks look alike), never a deterministic bug
+    outside = scheduler_state in SCHEDULER_CLASSES
+    decision = decide(signals, mode,
+                      deterministic=not outside and is_deterministic(fp, previous_fingerprint),
                       fingerprint=fp)
     return Diagnosis(decision.failure_class, decision, scan, signals, fp)
