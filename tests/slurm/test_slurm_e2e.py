@@ -321,3 +321,28 @@ def test_sweep_ctrl_c_stops_every_job_and_resume_finishes(slurm_cluster, tmp_pat
     rows = rows["trials"] if isinstance(rows, dict) else rows
     assert sorted(row["state"] for row in rows) == ["succeeded"] * 3
     _assert_run_gone(run_dir)
+
+
+def test_supervisor_killed_leaves_no_job(slurm_cluster, tmp_path):
+    """flashrun SIGKILLed mid-run: srun dies with it (parent-death signal) and Slurm ends
+    the job. (On this one-host cluster flashrun's guard also finds the tasks by token.)"""
+    import subprocess
+
+    run_dir = tmp_path / "killed"
+    env = dict(slurm_cluster.env, **_env())
+    proc = subprocess.Popen([sys.executable, "-m", "flashrun", "run", "--backend", "slurm",
+                             "--nodes", "2", "--nproc-per-node", "1", "--run-dir", str(run_dir),
+                             "--", "python", str(EXAMPLE), *STEPS, *SLOW],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        asyncio.run(_until(_first_checkpoint(run_dir), what="the first checkpoint"))
+        assert slurm_cluster.jobs()
+    finally:
+        proc.kill()
+        proc.wait()
+    deadline = time.monotonic() + 60
+    while (slurm_cluster.jobs() or _run_pids(run_dir)) and time.monotonic() < deadline:
+        time.sleep(0.2)  # Slurm ends the job on its own clock
+    assert not slurm_cluster.jobs()
+    _assert_run_gone(run_dir)
