@@ -9,12 +9,19 @@ Choosing the root cause:
 1. A traceback is a *record*: its terminal lines (a chain or an exception
    group adds more), the markers on its message lines, and the activity count
    when its last terminal was printed. A record followed by STALE_ACTIVITY
-   lines of ordinary output was caught and survived; it is not a cause.
+   lines of ordinary output *from its own rank* was caught and survived; it is
+   not a cause. Activity is counted per rank (unprefixed lines are one more
+   "rank", -1): another rank's output, interleaved however the pipes mixed it,
+   says nothing about whether this rank lived on, so the verdict never depends
+   on how ranks interleave. A launcher's failure report (torchrun's block) is
+   noise to the lexer, not activity.
 2. Wrapper records (torchrun's ``ChildFailedError`` and ``SignalException``, a
    launcher's ``CalledProcessError``) say nothing about the user's failure.
 3. When torchrun's block names a root-cause rank, the last record of that rank
-   is believed. If records carry rank prefixes but none from that rank, the
-   root rank printed nothing (killed by a signal): the others are symptoms.
+   is believed. If records carry rank prefixes but none from that rank and the
+   block says a signal killed it, the root rank printed nothing: the others
+   are symptoms. (A root rank that exited with a code printed its reason
+   somewhere this tail does not reach; the other ranks' records stand.)
 4. Otherwise the last record that is not a communication symptom (a peer's
    ``Connection closed by peer``, a watchdog timeout) is believed; if all are
    symptoms, the first one.
@@ -135,7 +142,7 @@ class Fold:
             else:
                 line = _text(c)
                 for bit in _bits(b):
-                    self.marks[bit] = (act, line)
+                    self.marks[bit] = (rank, act, line)
         elif kind == T.EV_NATIVE:
             record = self._new(rank)
             name = _text(c, 200)
@@ -161,6 +168,8 @@ class Fold:
         return bits
 
     def result(self, activity, lines):
+        """``activity`` maps each rank (-1: unprefixed lines) to its count of
+        ordinary output lines so far (the lexer's ``activity()``)."""
         cfe = self.cfe[T.SEC_ROOT] or self.cfe[T.SEC_NONE]
         cfe_rank = cfe_exit = error_file = signal = None
         if cfe:  # most tails have no torchrun block
@@ -176,13 +185,13 @@ class Fold:
         for record in self.records:
             if not record.terms:
                 continue
-            if activity - record.act >= T.STALE_ACTIVITY:
+            if _survived(activity, record.rank, record.act):
                 stale += 1
                 continue
             if record.terms[-1].exc_type.encode().endswith(_WRAPPERS):
                 continue
             candidates.append(record)
-        root = _choose(candidates, cfe_rank)
+        root = _choose(candidates, cfe_rank, signal is not None)
         if (root is not None and self.hard_other is not None and root.mask & _SYMPTOM
                 and not root.mask & ~_SYMPTOM & ~_WEAK):
             root = None
@@ -190,8 +199,8 @@ class Fold:
             signal = -cfe_exit
         markers, evidence = [], []
         for bit in sorted(self.marks):
-            act, line = self.marks[bit]
-            if activity - act < T.STALE_ACTIVITY:
+            rank, act, line = self.marks[bit]
+            if not _survived(activity, rank, act):
                 markers.append(T.MARKERS[bit])
                 evidence.append((T.MARKERS[bit], line))
         root_markers = ()
@@ -216,6 +225,12 @@ class Fold:
             "stale_tracebacks": stale,
             "lines": lines,
         })
+
+
+def _survived(activity, rank, act):
+    """Did ``rank`` print STALE_ACTIVITY ordinary lines after its count was ``act``?
+    A rank no longer tracked (its slot was recycled for lack of output) did not."""
+    return activity.get(rank, act) - act >= T.STALE_ACTIVITY
 
 
 def parse_terminal(raw, rank):
@@ -245,14 +260,14 @@ def _int(raw):
     return -value if neg else value
 
 
-def _choose(candidates, cfe_rank):
+def _choose(candidates, cfe_rank, signalled):
     if not candidates:
         return None
     if cfe_rank is not None:
         ranked = [r for r in candidates if r.rank == cfe_rank]
         if ranked:
             return ranked[-1]
-        if any(r.rank >= 0 for r in candidates):
+        if signalled and any(r.rank >= 0 for r in candidates):
             return None
     plain = [r for r in candidates if not (r.mask & _SYMPTOM) or r.mask & ~_SYMPTOM & ~_WEAK]
     return plain[-1] if plain else candidates[0]

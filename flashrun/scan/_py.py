@@ -15,7 +15,11 @@ Line model, identical in both lexers:
   ``[1,0]<stderr>:``, srun's ``N: ``) are stripped and the rank kept; a
   ``[rankN]: Traceback`` glued after a progress bar re-anchors the line there;
 * each rank has its own traceback state: OUT → FRAMES (after a header) → MSG
-  (after the terminal line) → OUT; chain separators park it in CHAINED.
+  (after the terminal line) → OUT; chain separators park it in CHAINED;
+* each rank also counts its own ordinary output lines (``activity()``), so a
+  traceback is judged survived only by its own rank's later output, whatever
+  the other ranks printed in between; a launcher's failure report (torchrun's
+  ``[3]:`` index and indented ``key   : value`` fields) is noise, not output.
 """
 from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
@@ -186,6 +190,21 @@ def _glog(s):
             and s[3] in _DIGITS and s[4] in _DIGITS and s[5] == 0x20)
 
 
+def _report_field(s):
+    """An indented ``key   : value`` line of a launcher's failure report (torchrun's
+    ``  time      : ...``): a lowercase key, at least one space, then a colon."""
+    i = _lstrip_spaces(s)
+    j = i
+    while j < len(s) and (0x61 <= s[j] <= 0x7A or s[j] == 0x5F):
+        j += 1
+    if j - i < 2:
+        return False
+    k = j
+    while k < len(s) and s[k] == 0x20:
+        k += 1
+    return k > j and k < len(s) and s[k] == 0x3A
+
+
 def is_noise(s):
     """Launcher and shutdown chatter that does not mean the run kept going."""
     if not s:
@@ -194,6 +213,12 @@ def is_noise(s):
     if c in b"=-*#" or _glog(s):
         return True
     if c == 0x5B and len(s) >= 3 and s[1] in b"EWIF" and (s[2] in _DIGITS or s[2] == 0x20):
+        return True
+    if c == 0x5B and len(s) >= 3 and s[1] in _DIGITS:  # torchrun's "[3]:" failure index
+        _, j = _number(s, 1)
+        if s[j:].rstrip(b" \t") == b"]:":
+            return True
+    if c == 0x20 and _report_field(s):
         return True
     return s.startswith(_NOISE_PREFIXES) or s.endswith(b" FAILED")
 
@@ -228,7 +253,6 @@ class Lexer:
     def __init__(self):
         self.events = []
         self.lineno = 0
-        self.act = 0
         self.section = T.SEC_NONE
         self.slot_rank = [-2] * T.RANK_SLOTS
         self.slot_used = [0] * T.RANK_SLOTS
@@ -236,6 +260,8 @@ class Lexer:
         self.slot_prev_frame = [0] * T.RANK_SLOTS
         self.slot_msg = [0] * T.RANK_SLOTS
         self.slot_group = [0] * T.RANK_SLOTS
+        self.slot_act = [0] * T.RANK_SLOTS
+        self.cur = 0
         self.present = T.NEEDLES
 
     def _slot(self, rank):
@@ -252,10 +278,16 @@ class Lexer:
         self.slot_prev_frame[best] = 0
         self.slot_msg[best] = 0
         self.slot_group[best] = 0
+        self.slot_act[best] = 0
         return best
 
     def _emit(self, kind, rank, a=0, b=0, c=None):
-        self.events.append((kind, self.lineno, self.act, rank, a, b, c))
+        self.events.append((kind, self.lineno, self.slot_act[self.cur], rank, a, b, c))
+
+    def activity(self):
+        """Each rank's count of ordinary output lines (the -1 key: unprefixed lines)."""
+        return {self.slot_rank[k]: self.slot_act[k] for k in range(T.RANK_SLOTS)
+                if self.slot_rank[k] != -2}
 
     def line(self, s):
         """Process one segment (no line terminators, at most SEGMENT_CAP bytes)."""
@@ -286,7 +318,7 @@ class Lexer:
         self._structure(rank, body, mask, found)
 
     def _structure(self, rank, body, mask, found):
-        k = self._slot(rank)
+        k = self.cur = self._slot(rank)
         st = self.slot_state[k]
         if _blank(body):
             if st == MSG:
@@ -401,7 +433,7 @@ class Lexer:
         if st == CHAINED:
             self.slot_state[k] = OUT
         if not is_noise(content):
-            self.act += 1
+            self.slot_act[k] += 1
         return None
 
 
@@ -486,7 +518,7 @@ class Scanner:
             lexer.line(bytes(self._pending))
         for ev in lexer.events:
             fold.push(ev)
-        return fold.result(lexer.act, lexer.lineno)
+        return fold.result(lexer.activity(), lexer.lineno)
 
 
 def scan_tail(data):

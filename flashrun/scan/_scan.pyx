@@ -118,7 +118,8 @@ cdef class Lexer:
     """Mirror of ``_scan_py.Lexer`` with its state in C arrays."""
 
     cdef public list events
-    cdef public Py_ssize_t lineno, act
+    cdef public Py_ssize_t lineno
+    cdef Py_ssize_t slot_act[NSLOTS]
     cdef int section
     cdef Py_ssize_t slot_rank[NSLOTS]
     cdef Py_ssize_t slot_used[NSLOTS]
@@ -137,7 +138,6 @@ cdef class Lexer:
         cdef int k
         self.events = []
         self.lineno = 0
-        self.act = 0
         self.section = C_SEC_NONE
         for k in range(NSLOTS):
             self.slot_rank[k] = -2
@@ -146,6 +146,7 @@ cdef class Lexer:
             self.slot_prev[k] = 0
             self.slot_msg[k] = 0
             self.slot_group[k] = 0
+            self.slot_act[k] = 0
         for k in range(MAXN):
             self.found[k] = -1
         self.ntouched = 0
@@ -157,7 +158,9 @@ cdef class Lexer:
 
     cdef Lexer copy(self):
         cdef Lexer other = Lexer()
-        other.lineno, other.act, other.section = self.lineno, self.act, self.section
+        other.lineno, other.section = self.lineno, self.section
+        other.last_slot = self.last_slot
+        memcpy(other.slot_act, self.slot_act, sizeof(self.slot_act))
         memcpy(other.slot_rank, self.slot_rank, sizeof(self.slot_rank))
         memcpy(other.slot_used, self.slot_used, sizeof(self.slot_used))
         memcpy(other.slot_state, self.slot_state, sizeof(self.slot_state))
@@ -187,15 +190,22 @@ cdef class Lexer:
         self.slot_prev[best] = 0
         self.slot_msg[best] = 0
         self.slot_group[best] = 0
+        self.slot_act[best] = 0
         self.last_slot = best
         return best
+
+    cpdef dict activity(self):
+        """Each rank's count of ordinary output lines (the -1 key: unprefixed lines)."""
+        cdef int k
+        return {self.slot_rank[k]: self.slot_act[k] for k in range(NSLOTS)
+                if self.slot_rank[k] != -2}
 
     cdef int _emit(self, int kind, Py_ssize_t rank, Py_ssize_t a, object b,
                    const unsigned char* c, Py_ssize_t cn) except -1:
         cdef object text = None
         if c != NULL:
             text = (<const char*>c)[:cn]
-        self.events.append((kind, self.lineno, self.act, rank, a, b, text))
+        self.events.append((kind, self.lineno, self.slot_act[self.last_slot], rank, a, b, text))
         return 0
 
     cdef void _search(self, const unsigned char* t, Py_ssize_t n) noexcept nogil:
@@ -239,7 +249,7 @@ cdef class Lexer:
         self.lineno += 1
         self.slot_used[k] = self.lineno
         self.mask = 0
-        self.act += output
+        self.slot_act[k] += output
         return 1
 
     cdef int line(self, const unsigned char* s, Py_ssize_t n, int dirty,
@@ -312,7 +322,7 @@ cdef class Lexer:
         output = _plain_output(body, bn)
         if output < 0:
             return 0
-        self.act += output
+        self.slot_act[k] += output
         return 1
 
     cdef int _structure(self, Py_ssize_t rank, const unsigned char* body,
@@ -467,7 +477,7 @@ cdef class Lexer:
         if st == S_CHAINED:
             self.slot_state[k] = S_OUT
         if not _is_noise(c, cn):
-            self.act += 1
+            self.slot_act[k] += 1
         return 0
 
 

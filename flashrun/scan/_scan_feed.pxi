@@ -179,7 +179,7 @@ cdef class Scanner:
     cdef object _result(self):
         cdef Lexer lexer
         if not self.long_ and not self.npending:  # nothing to finish: no copies
-            return self.fold.result(self.lexer.act, self.lexer.lineno)
+            return self.fold.result(self.lexer.activity(), self.lexer.lineno)
         lexer = self.lexer.copy()
         fold = self.fold.copy()
         if self.long_:
@@ -188,7 +188,7 @@ cdef class Scanner:
             lexer.line(self.pending, self.npending, -1, 1)
         for ev in lexer.events:
             fold.push(ev)
-        return fold.result(lexer.act, lexer.lineno)
+        return fold.result(lexer.activity(), lexer.lineno)
 
 
 def scan_tail(data):

@@ -18,6 +18,7 @@ cdef enum:
     L_GLOG = 2  # E W I F: a glog record?
     L_BRACKET = 4  # [E1129 ...] style records
     L_PREFIX = 8  # a _NOISE prefix starts with it
+    L_SPACE = 16  # an indented launcher report field ("  host      : x")?
 cdef unsigned char _LEAD[256]
 # Bit (s[0] | s[1] << 8): could a line starting with these two bytes be noise by
 # its start? When not, only the " FAILED" ending is left to check (_is_noise2).
@@ -30,7 +31,7 @@ cdef void _build_classes() noexcept:
     for c in range(256):
         _NOISE_A[c] = _NOISE_B[c] = 0
         _LEAD[c] = (L_NOISE if c in b"=-*#" else 0) | (L_GLOG if c in b"EWIF" else 0) | (
-            L_BRACKET if c == 0x5B else 0)
+            L_BRACKET if c == 0x5B else 0) | (L_SPACE if c == 0x20 else 0)
         _IDENT[c] = c == 0x5F or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
     for k in range(10):
         c = <unsigned char>_NOISE[k][0]
@@ -45,7 +46,8 @@ cdef void _build_classes() noexcept:
     for a in range(256):
         for b in range(256):
             maybe = _LEAD[a] & L_NOISE or (_LEAD[a] & L_GLOG and _digit(b)) or (
-                _LEAD[a] & L_BRACKET and (b == b'E' or b == b'W' or b == b'I' or b == b'F'))
+                _LEAD[a] & L_BRACKET and (b == b'E' or b == b'W' or b == b'I' or b == b'F'
+                                          or _digit(b))) or _LEAD[a] & L_SPACE
             if _NOISE_A[a] and <unsigned char>_NOISE[_NOISE_A[a] - 1][1] == b:
                 maybe = 1
             if _NOISE_B[a] and <unsigned char>_NOISE[_NOISE_B[a] - 1][1] == b:
@@ -210,6 +212,31 @@ cdef inline bint _glog(const unsigned char* s, Py_ssize_t n) noexcept nogil:
             and s[5] == 0x20)
 
 
+cdef bint _failure_index(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """torchrun's "[3]:" failure index line (s[0] is '[' and s[1] a digit)."""
+    cdef Py_ssize_t j
+    _number(s, n, 1, 6, &j)
+    while n > j and (s[n - 1] == 0x20 or s[n - 1] == 0x09):
+        n -= 1
+    return n - j == 2 and s[j] == 0x5D and s[j + 1] == 0x3A
+
+
+cdef bint _report_field(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """An indented ``key   : value`` field of a launcher's failure report."""
+    cdef Py_ssize_t i = 0, j, k
+    while i < n and s[i] == 0x20:
+        i += 1
+    j = i
+    while j < n and ((0x61 <= s[j] <= 0x7A) or s[j] == 0x5F):
+        j += 1
+    if j - i < 2:
+        return 0
+    k = j
+    while k < n and s[k] == 0x20:
+        k += 1
+    return k > j and k < n and s[k] == 0x3A
+
+
 cdef inline bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     cdef int k
     cdef unsigned char c, lead
@@ -222,6 +249,10 @@ cdef inline bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
             return 1
         if lead & L_BRACKET and n >= 3 and (s[1] == b'E' or s[1] == b'W' or s[1] == b'I'
                                             or s[1] == b'F') and (_digit(s[2]) or s[2] == 0x20):
+            return 1
+        if lead & L_BRACKET and n >= 3 and _digit(s[1]) and _failure_index(s, n):
+            return 1
+        if lead & L_SPACE and _report_field(s, n):
             return 1
         if lead & L_PREFIX and n >= 2:  # every prefix is longer than one byte
             k = _NOISE_A[c]
