@@ -109,3 +109,174 @@ def test_real_gpu_tails(scan_impl, monkeypatch, name, cls, action, root):
     assert (d.failure_class.value, d.decision.action.value) == (cls, action)
     if root is not None:
         assert d.root_exception == root
+
+
+# --- Generalisation by mechanism: synthetic tails in shapes real tools print ------------
+# Each case is written here (not taken from the corpus) in the wording of the tool or
+# torch release that prints it; docs/needles.md says where each family comes from.
+
+LEGACY_LAUNCH_SEGV = """\
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.8/runpy.py", line 194, in _run_module_as_main
+    return _run_code(code, main_globals, None,
+  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/launch.py", line 260, in main
+    raise subprocess.CalledProcessError(returncode=process.returncode,
+subprocess.CalledProcessError: Command '['/opt/conda/bin/python', '-u', 'pretrain.py', \
+'--local_rank=3']' died with <Signals.SIGSEGV: 11>.
+"""
+CHILD_OOM = """\
+Traceback (most recent call last):
+  File "pretrain.py", line 412, in <module>
+    loss = model(batch).loss
+  File "/opt/conda/lib/python3.8/site-packages/torch/nn/modules/module.py", line 1102, in _call_impl
+    return forward_call(*input, **kwargs)
+RuntimeError: CUDA out of memory. Tried to allocate 1.53 GiB (GPU 3; 31.75 GiB total capacity)
+"""
+ACCELERATE_EXIT = """\
+  File "/usr/local/lib/python3.10/dist-packages/accelerate/commands/launch.py", line 577, in \
+simple_launcher
+    raise subprocess.CalledProcessError(returncode=process.returncode, cmd=cmd)
+subprocess.CalledProcessError: Command '['/usr/bin/python3', 'finetune.py', '--bf16']' returned \
+non-zero exit status 1.
+"""
+SPAWN_KILLED = """\
+Traceback (most recent call last):
+  File "main_worker.py", line 301, in <module>
+    mp.spawn(run, nprocs=world, args=(cfg,), join=True)
+  File "/venv/lib/python3.9/site-packages/torch/multiprocessing/spawn.py", line 136, in join
+    raise ProcessExitedException(
+torch.multiprocessing.spawn.ProcessExitedException: process 2 terminated with signal SIGKILL
+"""
+SRUN_EXIT = """\
+epoch 7 | step 5300 | loss 1.884
+srun: error: gpu-a100-017: task 5: Exited with exit code 1
+srun: launch/slurm: _step_signal: Terminating StepId=881234.0
+"""
+SLURM_CANCEL = SRUN_EXIT + (
+    "slurmstepd: error: *** STEP 881234.0 ON gpu-a100-017 CANCELLED AT 2025-03-02T04:11:09 ***\n")
+DEEPSPEED_KILL = """\
+[2025-01-09 11:02:13,500] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 40213
+[2025-01-09 11:02:13,812] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', '-u', \
+'train.py', '--local_rank=0'] exits with return code = -9
+"""
+
+
+@pytest.mark.parametrize("tail, exit_code, want", [
+    (LEGACY_LAUNCH_SEGV, 1, "worker_crash"),
+    (CHILD_OOM + LEGACY_LAUNCH_SEGV, 1, "out_of_memory"),  # the child says why: believed
+    (ACCELERATE_EXIT, 1, "worker_crash"),
+    ("Traceback (most recent call last):\n  File \"finetune.py\", line 8\n"
+     "KeyError: 'input_ids'\n" + ACCELERATE_EXIT, 1, "application_error"),
+    (SPAWN_KILLED, 1, "worker_crash"),
+    (SRUN_EXIT, 1, "worker_crash"),
+    (SLURM_CANCEL, 1, "preemption"),
+    (DEEPSPEED_KILL, 247, "worker_crash"),
+], ids=["legacy-launch-segv", "child-oom-under-launch", "accelerate-silent", "accelerate-child",
+        "spawn-sigkill", "srun-exit", "slurm-cancel", "deepspeed-kill"])
+def test_launcher_reports_say_how_and_child_evidence_says_why(scan_impl, monkeypatch, tail,
+                                                              exit_code, want):
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    assert flashrun.diagnose(tail, exit_code).failure_class.value == want
+
+
+@pytest.mark.parametrize("tail, status", [
+    (LEGACY_LAUNCH_SEGV, -11), (SPAWN_KILLED, -9), (SRUN_EXIT, 1), (DEEPSPEED_KILL, -9),
+    ("process 0 terminated with exit code 3\n", 3),
+    ("Command terminated by signal 6\n", -6),
+    ("Command exited with non-zero status 2\n", 2),
+    ("Process finished with exit code 134 (interrupted by signal 6: SIGABRT)\n", -6),
+    ("Process finished with exit code 138 (interrupted by signal 10: SIGBUS)\n", -7),  # macOS
+    ("Process finished with exit code 1\n", 1),
+])
+def test_launcher_exit_status_is_read_from_the_report(scan_impl, tail, status):
+    assert scan_impl.scan_tail(tail.encode()).launcher_exitcode == status
+
+
+@pytest.mark.parametrize("tail, exit_code, want", [
+    ("loading shards\n./run.sh: line 14: 48213 Aborted                 (core dumped) python "
+     "infer.py --fp16\n", 134, "worker_crash"),
+    ("building index...\nzsh: segmentation fault (core dumped)  python build_index.py\n", 139,
+     "worker_crash"),
+    ("[2]  + 9137 bus error  python3 bench.py --size 4096\n", None, "worker_crash"),
+    ("Epoch 2:  61%|██████    | 610/1000 [03:12<02:03,  3.17it/s]zsh: illegal hardware "
+     "instruction  python train.py\n", None, "worker_crash"),
+    ("step 88\nrun.sh: line 3:   771 Killed                  python train.py\n", None,
+     "out_of_memory"),
+    ("Process finished with exit code 139 (interrupted by signal 11: SIGSEGV)\n", None,
+     "worker_crash"),
+    ("eval 3/9\nCommand terminated by signal 11\n", None, "worker_crash"),
+    ("eval 3/9\nCommand exited with non-zero status 1\n", None, "worker_crash"),
+    ("step 10 loss 2.0\n", 1, "unknown"),  # a bare exit status says nothing of the failure
+], ids=["bash-abort", "zsh-segv", "zsh-bus-error", "glued-to-bar", "bash-killed", "ide-segv",
+        "gnu-time-signal", "gnu-time-status", "bare-exit"])
+def test_shell_ide_and_tool_death_lines(scan_impl, monkeypatch, tail, exit_code, want):
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    assert flashrun.diagnose(tail, exit_code).failure_class.value == want
+
+
+CUDA_BLOCK = ("CUDA kernel errors might be asynchronously reported at some other API call, so the "
+              "stacktrace below might be incorrect.\nFor debugging consider passing "
+              "CUDA_LAUNCH_BLOCKING=1\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side "
+              "assertions.\n")
+
+
+def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = model(x)\n'):
+    return "Traceback (most recent call last):\n" + frame + terminal + "\n"
+
+
+@pytest.mark.parametrize("tail, want", [
+    ("THCudaCheck FAIL file=/pytorch/aten/src/THC/THCGeneral.cpp line=405 error=2 : out of "
+     "memory\n" + _tb("RuntimeError: cuda runtime error (2) : out of memory at "
+                      "/pytorch/aten/src/THC/THCCachingAllocator.cpp:510"), "out_of_memory"),
+    (_tb("RuntimeError: CUDA error: out of memory") + CUDA_BLOCK, "out_of_memory"),
+    (_tb("torch.OutOfMemoryError: XPU out of memory. Tried to allocate 3.00 GiB"),
+     "out_of_memory"),
+    (_tb("RuntimeError: [enforce fail at alloc_cpu.cpp:83] . DefaultCPUAllocator: can't allocate "
+         "memory: you tried to allocate 8589934592 bytes. Error code 12 (Cannot allocate memory)"),
+     "out_of_memory"),
+    ("terminate called after throwing an instance of 'std::bad_alloc'\n  what():  "
+     "std::bad_alloc\nAborted (core dumped)\n", "out_of_memory"),
+    (_tb("RuntimeError: CUDA error: uncorrectable ECC error encountered") + CUDA_BLOCK,
+     "accelerator_failure"),
+    (_tb("RuntimeError: CUDA error: unspecified launch failure") + CUDA_BLOCK,
+     "accelerator_failure"),
+    (_tb("RuntimeError: CUDA error: an illegal memory access was encountered") + CUDA_BLOCK,
+     "application_error"),
+    (_tb("RuntimeError: unexpected EOF, expected 7716 more bytes. The file might be corrupted."),
+     "artifact_corruption"),
+    (_tb("RuntimeError: storage has wrong size: expected 4 got 1024"), "artifact_corruption"),
+    (_tb("RuntimeError: Invalid magic number; corrupt file?"), "artifact_corruption"),
+    (_tb("RuntimeError: [enforce fail at inline_container.cc:595] . unexpected pos 1152 vs 1046"),
+     "storage_timeout"),
+    (_tb("RuntimeError: [enforce fail at inline_container.cc:764] . PytorchStreamWriter failed "
+         "writing file data/12: file write failed"), "storage_timeout"),
+    (_tb("RuntimeError: DataLoader worker (pid(s) 8812) exited unexpectedly"), "worker_crash"),
+    ("[rank3]:[E1130 02:11:45.118000 PG ID 0 PG GUID 0(default_pg) Rank 3] Heartbeat monitor "
+     "timed out! Process will be terminated after dumping debug info.\n",
+     "communication_error"),
+    (_tb("RuntimeError: Timed out initializing process group in store based barrier on rank 5, "
+         "for key: store_based_barrier_key:1 (world_size=8, num_workers_joined=7, timeout=0:30:00)"),
+     "communication_error"),
+    (_tb("json.decoder.JSONDecodeError: Expecting ',' delimiter: line 1 column 88 (char 87)"),
+     "data_error"),
+], ids=["thc-oom", "c10-cuda-oom", "xpu-oom", "cpu-alloc", "bad-alloc", "ecc-block",
+        "launch-failure", "illegal-access", "legacy-eof", "legacy-size", "legacy-magic",
+        "save-unexpected-pos", "save-write-failed", "dataloader-exited", "nccl-heartbeat",
+        "store-barrier", "json-sample"])
+def test_needle_families_across_releases(scan_impl, monkeypatch, tail, want):
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    assert flashrun.diagnose(tail, 1).failure_class.value == want
+
+
+def test_noise_after_the_terminal_line_does_not_hide_it(scan_impl, monkeypatch):
+    """Progress bars redrawn after the exception, indented shutdown chatter and the
+    launcher's report are weighed as noise, not as the run carrying on."""
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    bars = "".join(" 41%%|████      | %d/1000 [01:1%d<01:40,  5.9it/s]\n" % (410, i)
+                   for i in range(10))
+    chatter = "".join("    at shutdown hook %d\n" % i for i in range(10))
+    tail = CHILD_OOM + bars + chatter + "wandb: Waiting for W&B process to finish... (failed 1).\n"
+    assert flashrun.diagnose(tail, 1).failure_class.value == "out_of_memory"
+    survived = CHILD_OOM + "".join("2025-01-09 11:02:%02d INFO step %d loss 1.2\n" % (i, i)
+                                   for i in range(10))
+    assert flashrun.diagnose(survived, 1).failure_class.value != "out_of_memory"

@@ -22,15 +22,22 @@ order  class                       evidence
 10     data_error                  an undecodable sample
 11     communication_error         NCCL/gloo/rendezvous/store in the root cause
 12     network_degradation         DNS, refused/reset connections, HTTP timeouts
-13     application_error           any other Python exception at the root, bad CLI
+13     worker_crash (root)         the root says a worker died unexpectedly
+                                   (DataLoader "exited unexpectedly")
+14     application_error           any other Python exception at the root, bad CLI
                                    arguments, state_dict mismatch, device assert
-14     worker_crash                a signal death (SIGKILL, SIGSEGV, SIGABRT, ...)
-15     unknown                     nothing says why (SIGTERM from outside, exit 1)
+15     worker_crash                a signal death (SIGKILL, SIGSEGV, SIGABRT, ...), a
+                                   shell's death line, or a launcher reporting a
+                                   worker's non-zero exit with no error printed
+16     unknown                     nothing says why (SIGTERM from outside, a bare
+                                   exit status with a silent tail)
 =====  ==========================  ==============================================
 
 Systemic beats node beats process beats application evidence. Communication
 markers outside the root traceback are symptoms of another rank's failure and
-only count when there is no root traceback at all.
+only count when there is no root traceback at all. A launcher's report (how a
+worker died: its code or signal) is believed only when nothing says why.
+docs/diagnosis.md states the class boundaries this table implements.
 """
 from dataclasses import dataclass
 from enum import Enum
@@ -61,7 +68,7 @@ class FailureClass(str, Enum):
 _COMM = frozenset({"nccl", "watchdog", "gloo", "peer_closed", "rendezvous", "dist_backend"})
 _ACCEL = frozenset({"ecc", "xid", "gpu_lost"})
 _OOM = frozenset({"cuda_oom", "host_oom"})
-_DISK = frozenset({"enospc", "edquot", "estale", "eio"})
+_DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
 _NET = frozenset({"network", "timeout"})
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict"})
@@ -73,6 +80,10 @@ _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError
               "ReadTimeout", "ConnectTimeout", "ReadTimeoutError", "ConnectTimeoutError",
               "ProtocolError", "RemoteDisconnected", "gaierror")
 _STOPPED_TYPES = ("KeyboardInterrupt", "SystemExit")
+# Exception types that say an input record could not be decoded (a bad sample).
+_DECODE_TYPES = frozenset({"JSONDecodeError", "ParserError"})
+# Signals a process gets when it is stopped from outside: they say nothing of why.
+_SOFT_SIGNALS = frozenset({1, 2, 15})
 
 # A scheduler's job state (Slurm's names) that says why the job ended: evidence that
 # outranks anything in the log tail (a killed task's last words are symptoms).
@@ -109,6 +120,7 @@ class FailureSignals:
     chain_types: Tuple[str, ...] = ()
     root_markers: FrozenSet[str] = frozenset()
     markers: FrozenSet[str] = frozenset()
+    reported_exit: Optional[int] = None
     hung: bool = False
     correlated: bool = False
     scheduler_state: Optional[str] = None   # e.g. Slurm's NODE_FAIL (see SCHEDULER_CLASSES)
@@ -146,6 +158,8 @@ class FailureSignals:
             chain_types=tuple(t.exc_type for t in scan.chain),
             root_markers=frozenset(scan.root_markers),
             markers=frozenset(scan.markers),
+            reported_exit=scan.cfe_exitcode if scan.cfe_exitcode is not None
+            else scan.launcher_exitcode,
             hung=hung,
             correlated=correlated,
             scheduler_state=scheduler_state,
@@ -187,13 +201,15 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if s.root_markers & _ARTIFACT or ("pickle_eof" in s.root_markers and "EOFError" in types) \
             or (not has_root and s.markers & _ARTIFACT):
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
-    if "bad_image" in evidence:
+    if "bad_image" in evidence or types & _DECODE_TYPES:
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"
     if s.root_markers & _COMM or (not has_root and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
     if s.root_markers & _NET or types & set(_NET_TYPES) or (not has_root and s.markers & _NET
                                                              and "network" in s.markers):
         return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
+    if "worker_exit" in s.root_markers and not s.root_markers & _CODE:
+        return FailureClass.WORKER_CRASH, "a worker process died without saying why"
     if has_root and not types <= set(_STOPPED_TYPES):
         return FailureClass.APPLICATION_ERROR, "the code raised %s" % s.root_exception
     if evidence & _CODE:
@@ -201,4 +217,9 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if (s.signal in _CRASH_SIGNALS) or evidence & _CRASH_MARKERS:
         return FailureClass.WORKER_CRASH, "a worker died of %s" % (
             "signal %d" % s.signal if s.signal else "a native crash")
+    stopped = "launcher_sigterm" in evidence or s.signal in _SOFT_SIGNALS
+    if s.reported_exit and not stopped:
+        return FailureClass.WORKER_CRASH, "a launcher reports a worker exited with %s and " \
+            "no error was printed" % ("signal %d" % -s.reported_exit if s.reported_exit < 0
+                                      else "code %d" % s.reported_exit)
     return FailureClass.UNKNOWN, "nothing in the output says why"

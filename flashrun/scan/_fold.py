@@ -16,7 +16,9 @@ Choosing the root cause:
    on how ranks interleave. A launcher's failure report (torchrun's block) is
    noise to the lexer, not activity.
 2. Wrapper records (torchrun's ``ChildFailedError`` and ``SignalException``, a
-   launcher's ``CalledProcessError``) say nothing about the user's failure.
+   launcher's ``CalledProcessError``, mp.spawn's ``ProcessExitedException``)
+   say nothing about the user's failure; how the worker died (its code or
+   signal) comes from the launcher's report line instead (EV_EXIT).
 3. When torchrun's block names a root-cause rank, the last record of that rank
    is believed. If records carry rank prefixes but none from that rank and the
    block says a signal killed it, the root rank printed nothing: the others
@@ -39,7 +41,8 @@ _SYMPTOM = (T.MARKER_BIT["peer_closed"] | T.MARKER_BIT["gloo"] | T.MARKER_BIT["n
 _WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"]
 # Launcher-side exceptions: torchrun's wrapper, a launcher's subprocess check, and
 # torchrun's own SignalException when it is told to stop. They never explain a death.
-_WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException")
+_WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException",
+             b"ProcessExitedException")
 # Signals torchrun itself sends when it tears a group down: not a cause.
 _SOFT_SIGNALS = (1, 2, 15)
 
@@ -153,7 +156,11 @@ class Fold:
             record.add(b, record.terms[-1].line)
             record.act = act
         elif kind == T.EV_EXIT:
-            self.exitcode = b
+            code = exit_status(a, c)
+            # A signal death is the more telling report: a later plain code (the
+            # launcher's own exit 1) does not hide it.
+            if code is not None and (self.exitcode is None or self.exitcode >= 0 or code < 0):
+                self.exitcode = code
         elif kind == T.EV_CFE:
             self.cfe[b][a] = c
             self.child_failed = True
@@ -242,6 +249,45 @@ def parse_terminal(raw, rank):
     else:
         exc_type, message = line.strip(), ""
     return T.make_terminal(exc_type, message, line.rstrip(), None if rank < 0 else rank)
+
+
+# Linux signal numbers by name: launchers print names (mp.spawn's "SIGKILL",
+# CalledProcessError's "<Signals.SIGSEGV: 11>", an IDE's "signal 10: SIGBUS"
+# from a macOS run), and the name is what carries across platforms.
+_SIGNALS = {b"SIGHUP": 1, b"SIGINT": 2, b"SIGQUIT": 3, b"SIGILL": 4, b"SIGTRAP": 5,
+            b"SIGABRT": 6, b"SIGIOT": 6, b"SIGBUS": 7, b"SIGFPE": 8, b"SIGKILL": 9,
+            b"SIGUSR1": 10, b"SIGSEGV": 11, b"SIGUSR2": 12, b"SIGPIPE": 13, b"SIGALRM": 14,
+            b"SIGTERM": 15, b"SIGXCPU": 24, b"SIGXFSZ": 25, b"SIGSYS": 31}
+
+
+def _signal_name(text):
+    i = text.find(b"SIG")
+    if i < 0:
+        return None
+    j = i + 3
+    while j < len(text) and 0x41 <= text[j] <= 0x5A:
+        j += 1
+    return _SIGNALS.get(text[i:j])
+
+
+def exit_status(source, text):
+    """The status an EXIT_NEEDLES report gives: an exit code, or minus the signal
+    number for a signal death; None when the text after the needle is not one."""
+    kind = T.EXIT_KINDS[source]
+    if kind == "signal":
+        named = _signal_name(text)
+        if named is not None:
+            return -named
+        code = _int(text[text.find(b":") + 1:] if text.startswith(b"SIG") else text)
+        return None if code is None else -abs(code)
+    code = _int(text)
+    if kind == "ide" and b"signal" in text:  # "139 (interrupted by signal 11: SIGSEGV)"
+        named = _signal_name(text)
+        if named is None:
+            named = _int(text[text.find(b"signal") + 6:])
+        if named:
+            return -named
+    return code
 
 
 def _int(raw):

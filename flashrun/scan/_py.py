@@ -18,8 +18,9 @@ Line model, identical in both lexers:
   (after the terminal line) → OUT; chain separators park it in CHAINED;
 * each rank also counts its own ordinary output lines (``activity()``), so a
   traceback is judged survived only by its own rank's later output, whatever
-  the other ranks printed in between; a launcher's failure report (torchrun's
-  ``[3]:`` index and indented ``key   : value`` fields) is noise, not output.
+  the other ranks printed in between; indented lines (continuations, a
+  launcher report's ``key   : value`` fields), torchrun's ``[3]:`` index,
+  progress-bar redraws and death reports are noise, not output.
 """
 from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
@@ -190,21 +191,6 @@ def _glog(s):
             and s[3] in _DIGITS and s[4] in _DIGITS and s[5] == 0x20)
 
 
-def _report_field(s):
-    """An indented ``key   : value`` line of a launcher's failure report (torchrun's
-    ``  time      : ...``): a lowercase key, at least one space, then a colon."""
-    i = _lstrip_spaces(s)
-    j = i
-    while j < len(s) and (0x61 <= s[j] <= 0x7A or s[j] == 0x5F):
-        j += 1
-    if j - i < 2:
-        return False
-    k = j
-    while k < len(s) and s[k] == 0x20:
-        k += 1
-    return k > j and k < len(s) and s[k] == 0x3A
-
-
 def is_noise(s):
     """Launcher and shutdown chatter that does not mean the run kept going."""
     if not s:
@@ -218,7 +204,9 @@ def is_noise(s):
         _, j = _number(s, 1)
         if s[j:].rstrip(b" \t") == b"]:":
             return True
-    if c == 0x20 and _report_field(s):
+    if c == 0x20 or c == 0x09:  # continuations, a launcher report's "  host : x" fields
+        return True
+    if s[-1] == 0x5D and b"%|" in s:  # a progress bar redrawn: "  3%|▎  | 3/100 [00:01<..]"
         return True
     return s.startswith(_NOISE_PREFIXES) or s.endswith(b" FAILED")
 
@@ -341,18 +329,14 @@ class Lexer:
                     if j < len(rest) and rest[j] == 0x3A:
                         value = rest[j + 1:].strip(b" \t")
                         return self._emit(T.EV_CFE, rank, field, self.section, value)
-        p = found.get(T.N_TORCHRUN_EXIT, -1)
-        if p < 0:
-            p = found.get(T.N_DEEPSPEED_EXIT, -1)
-            source, needle = T.EXIT_DEEPSPEED, T.N_DEEPSPEED_EXIT
-        else:
-            source, needle = T.EXIT_TORCHRUN, T.N_TORCHRUN_EXIT
-        if p >= 0:
-            j = p + len(needle)
-            neg = j < len(body) and body[j] == 0x2D
-            code, _ = _number(body, j + neg, 4)
-            if code >= 0:
-                return self._emit(T.EV_EXIT, rank, source, -code if neg else code)
+        report = False  # a death report says how a worker died: never output
+        for source, needle in enumerate(T.EXIT_NEEDLES):
+            p = found.get(needle, -1)
+            if p >= 0:
+                j = p + len(needle)
+                self._emit(T.EV_EXIT, rank, source, 0, body[j:j + T.EXIT_TEXT])
+                report = True
+                break
         p = found.get(T.N_TERMINATE, -1)
         if p >= 0:
             j = p + len(T.N_TERMINATE)
@@ -393,9 +377,9 @@ class Lexer:
             self._emit(T.EV_CHAIN, rank)
             self.slot_state[k] = CHAINED
             return None
-        return self._state_machine(k, st, rank, content, mask)
+        return self._state_machine(k, st, rank, content, mask, report)
 
-    def _state_machine(self, k, st, rank, content, mask):
+    def _state_machine(self, k, st, rank, content, mask, report):
         if st == FRAMES:
             if _frame_like(content):
                 self.slot_prev_frame[k] = 1
@@ -432,7 +416,7 @@ class Lexer:
             self._emit(T.EV_MARK, rank, T.CTX_OUT, mask, content)
         if st == CHAINED:
             self.slot_state[k] = OUT
-        if not is_noise(content):
+        if not report and not is_noise(content):
             self.slot_act[k] += 1
         return None
 

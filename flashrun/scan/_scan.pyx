@@ -40,11 +40,14 @@ assert len(T.NEEDLES) <= MAXN
 # Structural needles come first in T.NEEDLES, in this order.
 cdef enum:
     N_TB = 0
-    N_TEXIT = 1
-    N_DEXIT = 2
-    N_TERM = 3
+    N_TERM = 1
+    N_EXIT0 = 2  # then the EXIT_NEEDLES, in their order
+    C_EXIT_TEXT = 40
 
 assert T.NEEDLES[N_TB][0] == T.N_TRACEBACK and T.NEEDLES[N_TERM][0] == T.N_TERMINATE
+assert tuple(n for n, _ in T.NEEDLES[N_EXIT0:N_EXIT0 + len(T.EXIT_NEEDLES)]) == T.EXIT_NEEDLES
+assert T.EXIT_TEXT == C_EXIT_TEXT
+cdef int _NEXIT = len(T.EXIT_NEEDLES)
 
 # Event vocabulary, equal to _scan_types (checked below).
 cdef enum:
@@ -66,17 +69,15 @@ cdef enum:
     C_SEC_NONE = 0
     C_SEC_ROOT = 1
     C_SEC_OTHER = 2
-    C_EXIT_TORCHRUN = 0
-    C_EXIT_DEEPSPEED = 1
 
 assert (
     C_EV_TB, C_EV_CHAIN, C_EV_TERM, C_EV_MARK, C_EV_CFE, C_EV_SECTION, C_EV_EXIT,
     C_EV_NATIVE, C_TB_PLAIN, C_TB_GROUP, C_TB_RICH, C_TB_ORIGINAL, C_CTX_OUT, C_CTX_FRAMES,
-    C_CTX_MSG, C_SEC_NONE, C_SEC_ROOT, C_SEC_OTHER, C_EXIT_TORCHRUN, C_EXIT_DEEPSPEED,
+    C_CTX_MSG, C_SEC_NONE, C_SEC_ROOT, C_SEC_OTHER,
 ) == (
     T.EV_TB, T.EV_CHAIN, T.EV_TERM, T.EV_MARK, T.EV_CFE, T.EV_SECTION, T.EV_EXIT,
     T.EV_NATIVE, T.TB_PLAIN, T.TB_GROUP, T.TB_RICH, T.TB_ORIGINAL, T.CTX_OUT, T.CTX_FRAMES,
-    T.CTX_MSG, T.SEC_NONE, T.SEC_ROOT, T.SEC_OTHER, T.EXIT_TORCHRUN, T.EXIT_DEEPSPEED,
+    T.CTX_MSG, T.SEC_NONE, T.SEC_ROOT, T.SEC_OTHER,
 )
 
 cdef uint64_t _HOST_OOM = T.MARKER_BIT["host_oom"]
@@ -328,6 +329,7 @@ cdef class Lexer:
     cdef int _structure(self, Py_ssize_t rank, const unsigned char* body,
                         Py_ssize_t bn) except -1:
         cdef int k = self._slot(rank), st, field, kind, chained, group
+        cdef bint report
         cdef Py_ssize_t sp, j, p, code, sig, q, rn, cn, i
         cdef const unsigned char* rest
         cdef const unsigned char* content
@@ -365,19 +367,15 @@ cdef class Lexer:
                         while q > j and (rest[q - 1] == 0x20 or rest[q - 1] == 0x09):
                             q -= 1
                         return self._emit(C_EV_CFE, rank, field, self.section, rest + j, q - j)
-        p = self.found[N_TEXIT]
-        if p < 0:
-            p = self.found[N_DEXIT]
-            kind = C_EXIT_DEEPSPEED
-            j = p + _nlen[N_DEXIT]
-        else:
-            kind = C_EXIT_TORCHRUN
-            j = p + _nlen[N_TEXIT]
-        if p >= 0:
-            neg = j < bn and body[j] == 0x2D
-            code = _number(body, bn, j + neg, 4, &q)
-            if code >= 0:
-                return self._emit(C_EV_EXIT, rank, kind, -code if neg else code, NULL, 0)
+        report = 0  # a death report says how a worker died: never output
+        for kind in range(_NEXIT):
+            p = self.found[N_EXIT0 + kind]
+            if p >= 0:
+                j = p + _nlen[N_EXIT0 + kind]
+                q = j + C_EXIT_TEXT if j + C_EXIT_TEXT < bn else bn
+                self._emit(C_EV_EXIT, rank, kind, 0, body + j, q - j)
+                report = 1
+                break
         p = self.found[N_TERM]
         if p >= 0:
             j = p + _nlen[N_TERM]
@@ -429,10 +427,10 @@ cdef class Lexer:
             self._emit(C_EV_CHAIN, rank, 0, 0, NULL, 0)
             self.slot_state[k] = S_CHAINED
             return 0
-        return self._machine(k, st, rank, content, cn)
+        return self._machine(k, st, rank, content, cn, report)
 
     cdef int _machine(self, int k, int st, Py_ssize_t rank, const unsigned char* c,
-                      Py_ssize_t cn) except -1:
+                      Py_ssize_t cn, bint report) except -1:
         cdef bint colon
         cdef Py_ssize_t end
         if st == S_FRAMES:
@@ -476,7 +474,7 @@ cdef class Lexer:
             self._emit(C_EV_MARK, rank, C_CTX_OUT, self.mask, c, cn)
         if st == S_CHAINED:
             self.slot_state[k] = S_OUT
-        if not _is_noise(c, cn):
+        if not report and not _is_noise(c, cn):
             self.slot_act[k] += 1
         return 0
 

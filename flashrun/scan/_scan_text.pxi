@@ -18,7 +18,7 @@ cdef enum:
     L_GLOG = 2  # E W I F: a glog record?
     L_BRACKET = 4  # [E1129 ...] style records
     L_PREFIX = 8  # a _NOISE prefix starts with it
-    L_SPACE = 16  # an indented launcher report field ("  host      : x")?
+    L_SPACE = 16  # an indented line: a continuation or a report field ("  host : x")
 cdef unsigned char _LEAD[256]
 # Bit (s[0] | s[1] << 8): could a line starting with these two bytes be noise by
 # its start? When not, only the " FAILED" ending is left to check (_is_noise2).
@@ -31,7 +31,7 @@ cdef void _build_classes() noexcept:
     for c in range(256):
         _NOISE_A[c] = _NOISE_B[c] = 0
         _LEAD[c] = (L_NOISE if c in b"=-*#" else 0) | (L_GLOG if c in b"EWIF" else 0) | (
-            L_BRACKET if c == 0x5B else 0) | (L_SPACE if c == 0x20 else 0)
+            L_BRACKET if c == 0x5B else 0) | (L_SPACE if c == 0x20 or c == 0x09 else 0)
         _IDENT[c] = c == 0x5F or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
     for k in range(10):
         c = <unsigned char>_NOISE[k][0]
@@ -221,20 +221,18 @@ cdef bint _failure_index(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     return n - j == 2 and s[j] == 0x5D and s[j + 1] == 0x3A
 
 
-cdef bint _report_field(const unsigned char* s, Py_ssize_t n) noexcept nogil:
-    """An indented ``key   : value`` field of a launcher's failure report."""
-    cdef Py_ssize_t i = 0, j, k
-    while i < n and s[i] == 0x20:
-        i += 1
-    j = i
-    while j < n and ((0x61 <= s[j] <= 0x7A) or s[j] == 0x5F):
-        j += 1
-    if j - i < 2:
-        return 0
-    k = j
-    while k < n and s[k] == 0x20:
-        k += 1
-    return k > j and k < n and s[k] == 0x3A
+cdef inline bint _noise_end(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """Noise by its end: "test_x FAILED", or a progress bar redrawn ("..%|..]")."""
+    cdef const unsigned char* q
+    if s[n - 1] == b'D':
+        return n >= 7 and memcmp(s + n - 7, b" FAILED", 7) == 0
+    if s[n - 1] == 0x5D:
+        q = <const unsigned char*>memchr(s, 0x25, n)
+        while q != NULL:
+            if q + 1 < s + n and q[1] == 0x7C:
+                return 1
+            q = <const unsigned char*>memchr(q + 1, 0x25, s + n - q - 1)
+    return 0
 
 
 cdef inline bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
@@ -252,7 +250,7 @@ cdef inline bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
             return 1
         if lead & L_BRACKET and n >= 3 and _digit(s[1]) and _failure_index(s, n):
             return 1
-        if lead & L_SPACE and _report_field(s, n):
+        if lead & L_SPACE:
             return 1
         if lead & L_PREFIX and n >= 2:  # every prefix is longer than one byte
             k = _NOISE_A[c]
@@ -261,7 +259,7 @@ cdef inline bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
             k = _NOISE_B[c]
             if k and s[1] == <unsigned char>_NOISE[k - 1][1] and _starts(s, n, 0, _NOISE[k - 1]):
                 return 1
-    return s[n - 1] == b'D' and n >= 7 and s[n - 1] == b'D' and memcmp(s + n - 7, b" FAILED", 7) == 0
+    return _noise_end(s, n)
 
 
 cdef inline bint _is_noise2(const unsigned char* s, Py_ssize_t n) noexcept nogil:
@@ -272,7 +270,7 @@ cdef inline bint _is_noise2(const unsigned char* s, Py_ssize_t n) noexcept nogil
     pair = s[0] | s[1] << 8
     if (_NOISE2[pair >> 3] >> (pair & 7)) & 1:
         return _is_noise(s, n)
-    return s[n - 1] == b'D' and n >= 7 and memcmp(s + n - 7, b" FAILED", 7) == 0
+    return _noise_end(s, n)
 
 
 cdef bint _is_record_start(const unsigned char* s, Py_ssize_t n) noexcept nogil:

@@ -32,14 +32,13 @@ EV_TERM = 3      # a: context (CTX_*), b: marker mask, c: the line
 EV_MARK = 4      # a: context, b: marker mask, c: the line
 EV_CFE = 5       # a: field (CFE_*), b: section, c: the value
 EV_SECTION = 6   # a: section (SEC_*)
-EV_EXIT = 7      # a: source (EXIT_*), b: reported exit code
+EV_EXIT = 7      # a: source (index in EXIT_NEEDLES), c: up to EXIT_TEXT bytes after it
 EV_NATIVE = 8    # c: C++ type thrown ("c10::DistBackendError")
 
 TB_PLAIN, TB_GROUP, TB_RICH, TB_ORIGINAL = 0, 1, 2, 3
 CTX_OUT, CTX_FRAMES, CTX_MSG = 0, 1, 2
 CFE_RANK, CFE_EXITCODE, CFE_ERROR_FILE, CFE_TRACEBACK = 0, 1, 2, 3
 SEC_NONE, SEC_ROOT, SEC_OTHER = 0, 1, 2
-EXIT_TORCHRUN, EXIT_DEEPSPEED = 0, 1
 
 # Marker names, by bit position in an event's mask.
 MARKERS = (
@@ -50,15 +49,32 @@ MARKERS = (
     "pickle_eof", "bad_image", "circuit_breaker", "segfault",
     "abort", "native_abort", "preempt", "time_limit", "node_fail",
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
+    "write_failed", "worker_exit",  # sources of every family: docs/needles.md
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
 # Needles that only steer the lexer (no marker bit of their own).
 N_TRACEBACK = b"Traceback (most recent call last)"
-N_TORCHRUN_EXIT = b"failed (exitcode: "
-N_DEEPSPEED_EXIT = b"exits with return code = "
 N_TERMINATE = b"terminate called after throwing an instance of '"
-STRUCTURAL = (N_TRACEBACK, N_TORCHRUN_EXIT, N_DEEPSPEED_EXIT, N_TERMINATE)
+# How a launcher, a shell or a tool reports that a worker died (a code or a
+# signal, never why). The lexer emits the text after the needle; the fold reads
+# it (``_fold.exit_status``). Sources and wording: docs/needles.md.
+EXIT_REPORTS = (
+    (b"failed (exitcode: ", "code"),                    # torchrun agent (elastic api.py)
+    (b"exits with return code = ", "code"),             # DeepSpeed launcher (sigkill_handler)
+    (b"died with <Signals.", "signal"),                 # subprocess.CalledProcessError
+    (b"returned non-zero exit status ", "code"),        # subprocess.CalledProcessError
+    (b"terminated with signal ", "signal"),             # torch.multiprocessing.spawn
+    (b"terminated with exit code ", "code"),            # torch.multiprocessing.spawn
+    (b": Exited with exit code ", "code"),              # srun: error: node: task N: Exited ...
+    (b"Command exited with non-zero status ", "code"),  # GNU time
+    (b"Command terminated by signal ", "signal"),       # GNU time
+    (b"Process finished with exit code ", "ide"),       # PyCharm/IntelliJ: code (signal N: NAME)
+)
+EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
+EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
+EXIT_TEXT = 40
+STRUCTURAL = (N_TRACEBACK, N_TERMINATE) + EXIT_NEEDLES
 
 _MARKER_NEEDLES = {
     "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
@@ -66,21 +82,26 @@ _MARKER_NEEDLES = {
              b"NCCL WARN", b"ProcessGroupNCCL", b"NCCL communicator"),
     "watchdog": (b"Watchdog caught collective operation timeout",
                  b"watchdog thread terminated", b"collective operation timeout",
-                 b"NCCL operations have failed or timed out", b"watchdog got stuck"),
-    "gloo": (b"gloo/transport", b"ProcessGroupGloo"),
+                 b"NCCL operations have failed or timed out", b"watchdog got stuck",
+                 b"Heartbeat monitor timed out"),
+    "gloo": (b"gloo/transport", b"ProcessGroupGloo", b"connectFullMesh"),
     "peer_closed": (b"Connection closed by peer", b"Connection reset by peer"),
     "rendezvous": (b"RendezvousConnectionError", b"RendezvousTimeoutError",
                    b"RendezvousClosedError", b"RendezvousError",
                    b"The client socket has timed out", b"DistStoreError", b"TCPStore",
-                   b"store_based_barrier"),
+                   b"store_based_barrier", b"store based barrier", b"ncclCommInitRank"),
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
-                 b"HIP out of memory", b"MPS backend out of memory",
-                 b"CUDA error: out of memory", b"cudaErrorMemoryAllocation"),
+                 b"HIP out of memory", b"MPS backend out of memory", b"XPU out of memory",
+                 b"CUDA error: out of memory", b"cudaErrorMemoryAllocation",
+                 b"error (2) : out of memory", b"error=2 : out of memory",
+                 b"CUDA driver error: out of memory", b"CUDNN_STATUS_ALLOC_FAILED"),
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
                  b"oom-kill", b"OOM killer", b"oom_reaper", b"Cannot allocate memory",
-                 b"can't allocate memory"),
-    "ecc": (b"ECC error", b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ecc error"),
+                 b"can't allocate memory", b"DefaultCPUAllocator: not enough memory",
+                 b"std::bad_alloc", b" Killed  ", b"zsh: killed", b"Killed process "),
+    "ecc": (b"ECC error", b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ecc error",
+            b"cudaErrorECCUncorrectable"),
     "xid": (b"NVRM: Xid", b"Xid (PCI"),
     "gpu_lost": (b"fallen off the bus", b"unspecified launch failure", b"GPU is lost",
                  b"cudaErrorLaunchFailure", b"CUDA_ERROR_LAUNCH_FAILED",
@@ -108,7 +129,9 @@ _MARKER_NEEDLES = {
                             b"Error while deserializing header",
                             b"InvalidHeaderDeserialization", b"MetadataIncompleteBuffer"),
     "corrupt_pickle": (b"invalid load key", b"UnpicklingError", b"unpickling stack underflow",
-                       b"pickle data was truncated"),
+                       b"pickle data was truncated", b"The file might be corrupted",
+                       b"unexpected EOF, expected", b"storage has wrong size",
+                       b"Invalid magic number; corrupt file"),
     "pickle_eof": (b"Ran out of input",),
     "bad_image": (b"UnidentifiedImageError", b"cannot identify image file",
                   b"image file is truncated", b"broken data stream when reading image",
@@ -117,7 +140,9 @@ _MARKER_NEEDLES = {
     "circuit_breaker": (b"CircuitBreakerTripped",),
     "segfault": (b"Segmentation fault", b"segmentation fault", b"*** SIGSEGV"),
     "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
-              b"Illegal instruction (core dumped)"),
+              b"Illegal instruction", b"bus error", b" Aborted   ", b"zsh: abort",
+              b"illegal hardware instruction", b"Floating point exception",
+              b"floating point exception"),
     "native_abort": (b"terminate called after throwing", b"terminate called without an",
                      b"terminate called recursively"),
     "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted", b"Job step aborted",
@@ -132,6 +157,8 @@ _MARKER_NEEDLES = {
                    b"Missing key(s) in state_dict", b"Unexpected key(s) in state_dict"),
     "control_plane": (b"Unable to contact slurm controller", b"slurm_receive_msg",
                       b"Socket timed out on send/recv operation"),
+    "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
+    "worker_exit": (b"exited unexpectedly",),
 }
 
 
