@@ -360,3 +360,65 @@ def test_take_recent_mask_reports_new_marker_lines_once(scan_impl):
     assert s.take_recent_mask() & MARKER_BIT["watchdog"]
     assert s.take_recent_mask() == 0  # taken
     assert "watchdog" in s.result().markers  # results are unaffected
+
+
+# --- Inferred prefixes: whatever precedes a traceback header is its lines' prefix -------
+
+def _prefixed(prefix_of, terminal, frames=2):
+    """A traceback whose every line carries ``prefix_of(i)`` (i counts lines)."""
+    body = ["Traceback (most recent call last):"]
+    for f in range(frames):
+        body += ['  File "/srv/app/step%d.py", line %d, in run' % (f, 10 + f), "    go()"]
+    body.append(terminal)
+    return "".join(prefix_of(i) + line + "\n" for i, line in enumerate(body))
+
+
+@pytest.mark.parametrize("prefix_of, rank", [
+    (lambda i: "2025-03-01 10:00:%02d,%03d - ERROR - stderr - [rank3]: " % (i, 7 * i), 3),
+    (lambda i: "2025-03-01 10:00:%02d.%06d | ERROR    | trainer:run:%d - " % (i, i, 40 + i), None),
+    (lambda i: "[pod/trainer-worker-1/pytorch] ", None),
+    (lambda i: "trainer-1  | ", None),
+    (lambda i: "(RayTrainWorker pid=%d, ip=10.0.3.%d) " % (4411, 7), None),
+    (lambda i: "step=%d uuid=%08x-77aa " % (1200 + i, 0x3f2a9c10 + i), None),
+    (lambda i: "    ", None),  # a block pasted with four spaces of indentation
+    (lambda i: "I1130 10:00:0%d.123 %d train.py:44] [default5]:" % (i, 900 + i), 5),
+], ids=["logger-rank", "loguru", "kubectl", "compose", "ray", "step-uuid", "indented",
+        "glog-default"])
+def test_inferred_prefix_carries_the_traceback(scan_impl, prefix_of, rank):
+    text = _prefixed(prefix_of, "torch.OutOfMemoryError: CUDA out of memory. Tried to "
+                                "allocate 20.00 MiB")
+    r = scan(scan_impl, text)
+    assert r.root_exception == "torch.OutOfMemoryError"
+    assert r.root_rank == rank and "cuda_oom" in r.root_markers
+
+
+def test_inferred_prefix_counters_change_and_padding_varies(scan_impl):
+    """docker compose pads names to one width: 'w-9  | ' and 'w-10 | ' share a shape."""
+    lines = ["w-9  | Traceback (most recent call last):", 'w-10 |   File "a.py", line 1, in f',
+             "w-9  |     f()", "w-11 | KeyError: 'lr'"]
+    r = scan(scan_impl, "\n".join(lines) + "\n")
+    assert r.root_exception == "KeyError" and r.root.message == "'lr'"
+
+
+def test_lines_of_another_shape_keep_their_meaning(scan_impl):
+    """Only lines shaped like the inferred prefix lose it: an INFO record of the
+    same logger is output, a plain traceback after it is read as before."""
+    text = _prefixed(lambda i: "2025-03-01 10:00:0%d - ERROR - " % i, "ValueError: bad shape")
+    text += "2025-03-01 10:00:09 - INFO - step 12 loss 1.5\n"
+    text += 'Traceback (most recent call last):\n  File "b.py", line 2, in g\nKeyError: 7\n'
+    r = scan(scan_impl, text)
+    assert r.root_exception == "KeyError" and r.tracebacks == 2
+
+
+def test_exception_group_rails_are_not_prefixes(scan_impl):
+    text = ("  + Exception Group Traceback (most recent call last):\n"
+            '  |   File "g.py", line 3, in <module>\n'
+            "  | ExceptionGroup: two (2 sub-exceptions)\n"
+            "  +-+---------------- 1 ----------------\n"
+            "    | Traceback (most recent call last):\n"
+            '    |   File "g.py", line 1, in f\n'
+            "    | ValueError: one\n"
+            "    +------------------------------------\n")
+    r = scan(scan_impl, text)
+    assert [t.exc_type for t in r.chain][-2:] == ["ExceptionGroup", "ValueError"] or \
+        r.root_exception in ("ExceptionGroup", "ValueError")

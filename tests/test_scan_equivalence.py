@@ -44,6 +44,12 @@ TOKENS = [
     # short and noise-like line starts (the C lexer decides them from two bytes)
     b"=", b"-", b"#", b"*", b"E", b"s", b"w", b"ER", b"[E", b"[I ", b"ERROR: x", b"srun: y",
     b"slurmstepd: z", b"wandb: w", b"E1129", b"test_x FAILED", b" FAILED", b"INFO:root:x",
+    # prefixes the lexers infer from a traceback header, and death reports
+    b"2025-03-01 10:00:00,001 - ERROR - stderr - ", b"2025-03-01 10:00:07,918 - ERROR - ",
+    b"trainer-1  | ", b"trainer-12 | ", b"    ", b"[pod/w-0/pytorch] ", b"(Worker pid=4411) ",
+    b"abc1 ", b" 41%|####  | 4/9 [00:01<00:02]", b"[3]:", b"died with <Signals.SIGSEGV: 11>.",
+    b"Process finished with exit code 139 (interrupted by signal 11: SIGSEGV)",
+    b"srun: error: n1: task 3: Exited with exit code 2", b"terminated with signal SIGKILL",
 ]
 
 

@@ -152,6 +152,59 @@ def strip_prefixes(s, i):
     return rank, i
 
 
+def _alnum(c):
+    return 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
+
+
+def shape_end(s, i, pfx):
+    """End of a prefix of ``s[i:]`` shaped like ``pfx``, or -1.
+
+    Shape: a run of letters and digits that holds a digit (a timestamp field, a
+    counter, a pid, a rank, a uuid part) matches any such run; other runs must
+    be equal; a run of spaces inside the prefix matches 1 to as many spaces
+    (padded names: docker compose's ``name-1  | ``); every other byte, leading
+    spaces included (a pasted block's indentation), matches itself.
+    """
+    n, m, j = len(s), len(pfx), 0
+    while j < m:
+        c = pfx[j]
+        if _alnum(c):
+            k, digit = j, False
+            while k < m and _alnum(pfx[k]):
+                digit = digit or pfx[k] <= 0x39
+                k += 1
+            q, digit2 = i, False
+            while q < n and _alnum(s[q]):
+                digit2 = digit2 or s[q] <= 0x39
+                q += 1
+            if (not digit2) if digit else s[i:q] != pfx[j:k]:
+                return -1
+            i, j = q, k
+        elif c == 0x20 and j > 0:
+            k = j
+            while k < m and pfx[k] == 0x20:
+                k += 1
+            q = i
+            while q < n and q - i < k - j and s[q] == 0x20:
+                q += 1
+            if q == i:
+                return -1
+            i, j = q, k
+        else:
+            if i >= n or s[i] != c:
+                return -1
+            i += 1
+            j += 1
+    return i
+
+
+def plausible_prefix(p):
+    """Can ``p`` (what precedes a plain traceback header) be a line prefix? Not
+    an exception group's ``|`` or ``+`` rail, nor a box-drawn frame."""
+    t = p.lstrip(b" ")
+    return not t or (t[0] not in b"|+" and t[0] != 0xE2)
+
+
 def terminal_name(s):
     """If ``s`` starts like a terminal line: (end of the dotted name, has colon), else (0, 0)."""
     n = len(s)
@@ -250,6 +303,8 @@ class Lexer:
         self.slot_group = [0] * T.RANK_SLOTS
         self.slot_act = [0] * T.RANK_SLOTS
         self.cur = 0
+        self.pfx = b""  # inferred line prefix (see shape_end)
+        self.infer = b""
         self.present = T.NEEDLES
 
     def _slot(self, rank):
@@ -285,6 +340,13 @@ class Lexer:
             s = clean(s)
             needles = T.NEEDLES  # cleaning can join a needle that escapes split
         rank, off = strip_prefixes(s, 0)
+        base = off
+        if self.pfx:  # the prefix inferred from the last prefixed traceback header
+            e = shape_end(s, off, self.pfx)
+            if e > off:
+                r, off = strip_prefixes(s, e)
+                if r >= 0:
+                    rank = r
         body = s[off:]
         mask = 0
         found = {}
@@ -294,13 +356,22 @@ class Lexer:
                 mask |= bit
                 found[needle] = p
         p = found.get(T.N_TRACEBACK, -1)
+        self.infer = b""
         if p > 0:  # "...it/s][rank0]: Traceback": re-anchor at the glued prefix
-            a = body.rfind(b"[rank", max(0, p - T.RANK_LOOKBACK), p)
-            if a > 0:
+            cut = a = p
+            while True:  # the nearest '[' that opens launcher prefixes ending at p
+                a = body.rfind(b"[", max(0, p - T.RANK_LOOKBACK), a)
+                if a <= 0:
+                    break
                 r, q = strip_prefixes(body, a)
                 if r >= 0 and q == p:
-                    rank, body = r, body[q:]
+                    rank, body, cut = r, body[q:], a
                     found = {k: v - q for k, v in found.items() if v >= q}
+                    break
+            # whatever precedes the header is this traceback's prefix (_structure
+            # adopts it for a plain header); a rank prefix after it stays a rank
+            if off + cut - base <= T.PREFIX_MAX:
+                self.infer = s[base:off + cut]
         if body.rstrip(b" \t") == b"Killed":
             mask |= T.MARKER_BIT["host_oom"]
         self._structure(rank, body, mask, found)
@@ -357,6 +428,8 @@ class Lexer:
                 return None
             else:
                 kind = T.TB_PLAIN
+                if self.infer and plausible_prefix(self.infer):
+                    self.pfx = self.infer
             chained = st == CHAINED or (st == MSG and kind == T.TB_ORIGINAL)
             self._emit(T.EV_TB, rank, kind, int(chained))
             self.slot_state[k], self.slot_prev_frame[k] = FRAMES, 0

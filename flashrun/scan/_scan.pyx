@@ -24,6 +24,7 @@ from flashrun.scan._fold import Fold
 
 cdef enum:
     CAP = 4096
+    PFXMAX = 96
     T_LOOKBACK = 20
     NSLOTS = 16
     MSGMAX = 16
@@ -34,6 +35,7 @@ cdef enum:
     S_MSG = 2
     S_CHAINED = 3
 
+assert T.PREFIX_MAX == PFXMAX
 assert T.SEGMENT_CAP == CAP and T.RANK_LOOKBACK == T_LOOKBACK and T.RANK_SLOTS == NSLOTS and T.MESSAGE_MAX_LINES == MSGMAX
 assert len(T.NEEDLES) <= MAXN
 
@@ -134,6 +136,10 @@ cdef class Lexer:
     cdef int last_slot
     cdef uint64_t mask
     cdef unsigned char* cbuf  # cleaned copy of a line with ESC/NUL, allocated on first use
+    cdef unsigned char pfx[PFXMAX]  # the inferred line prefix (_py.shape_end)
+    cdef Py_ssize_t npfx
+    cdef const unsigned char* infer  # this line's candidate prefix (valid during line())
+    cdef Py_ssize_t ninfer
 
     def __cinit__(self):
         cdef int k
@@ -153,6 +159,8 @@ cdef class Lexer:
         self.ntouched = 0
         self.last_slot = 0
         self.cbuf = NULL
+        self.npfx = 0
+        self.ninfer = 0
 
     def __dealloc__(self):
         PyMem_Free(self.cbuf)
@@ -161,6 +169,8 @@ cdef class Lexer:
         cdef Lexer other = Lexer()
         other.lineno, other.section = self.lineno, self.section
         other.last_slot = self.last_slot
+        memcpy(other.pfx, self.pfx, self.npfx)
+        other.npfx = self.npfx
         memcpy(other.slot_act, self.slot_act, sizeof(self.slot_act))
         memcpy(other.slot_rank, self.slot_rank, sizeof(self.slot_rank))
         memcpy(other.slot_used, self.slot_used, sizeof(self.slot_used))
@@ -242,7 +252,7 @@ cdef class Lexer:
         cdef int k = self.last_slot
         cdef int output
         if n == 0 or self.ntouched or self.slot_rank[k] != -1 or self.slot_state[k] != S_OUT \
-                or self.slot_group[k] or _QUICK_SLOW[s[0]]:
+                or self.slot_group[k] or _QUICK_SLOW[s[0]] or self.npfx:
             return 0
         output = _plain_output(s, n)
         if output < 0:
@@ -257,10 +267,11 @@ cdef class Lexer:
                   bint may_hit) except -1:
         """One segment; ``dirty`` says whether it holds ESC or NUL (-1: find out);
         ``may_hit`` false means the prefilter ruled out every needle in it."""
-        cdef Py_ssize_t rank, off, q, r, k, e, a, lo
+        cdef Py_ssize_t rank, off, q, r, k, e, a, lo, base, cut
         cdef const unsigned char* body
         cdef Py_ssize_t bn
         self.lineno += 1
+        self.ninfer = 0
         for k in range(self.ntouched):  # forget the previous line's needle hits
             self.found[self.touched[k]] = -1
         self.ntouched = 0
@@ -277,6 +288,13 @@ cdef class Lexer:
             off = _strip_prefixes(s, n, 0, &rank)
         else:
             off, rank = 0, -1
+        base = off
+        if self.npfx:  # the prefix inferred from the last prefixed traceback header
+            e = _shape_end(s, n, off, self.pfx, self.npfx)
+            if e > off:
+                off = _strip_prefixes(s, n, e, &r)
+                if r >= 0:
+                    rank = r
         body = s + off
         bn = n - off
         if may_hit or dirty:
@@ -287,19 +305,27 @@ cdef class Lexer:
                 return 0
         q = self.found[N_TB]
         if q > 0:  # "...it/s][rank0]: Traceback": re-anchor at the glued prefix
+            cut = q
             lo = q - T_LOOKBACK if q > T_LOOKBACK else 0
-            a = q - 5
-            while a >= lo and memcmp(body + a, b"[rank", 5) != 0:
+            a = q - 1
+            while a > 0 and a >= lo:  # the nearest '[' that opens prefixes ending at q
+                if body[a] == 0x5B:
+                    e = _strip_prefixes(body, bn, a, &r)
+                    if r >= 0 and e == q:
+                        rank = r
+                        body += q
+                        bn -= q
+                        cut = a
+                        for k in range(self.ntouched):
+                            e = self.touched[k]
+                            self.found[e] = self.found[e] - q if self.found[e] >= q else -1
+                        break
                 a -= 1
-            if a > 0 and a >= lo:
-                e = _strip_prefixes(body, bn, a, &r)
-                if r >= 0 and e == q:
-                    rank = r
-                    body += q
-                    bn -= q
-                    for k in range(self.ntouched):
-                        e = self.touched[k]
-                        self.found[e] = self.found[e] - q if self.found[e] >= q else -1
+            # whatever precedes the header is this traceback's prefix (_structure
+            # adopts it for a plain header); a rank prefix after it stays a rank
+            if off + cut - base <= PFXMAX:
+                self.infer = s + base
+                self.ninfer = off + cut - base
         e = bn
         while e > 0 and (body[e - 1] == 0x20 or body[e - 1] == 0x09):
             e -= 1
@@ -399,6 +425,9 @@ cdef class Lexer:
                 return 0
             else:
                 kind = C_TB_PLAIN
+                if self.ninfer > 0 and _plausible_prefix(self.infer, self.ninfer):
+                    memcpy(self.pfx, self.infer, self.ninfer)
+                    self.npfx = self.ninfer
             chained = st == S_CHAINED or (st == S_MSG and kind == C_TB_ORIGINAL)
             self._emit(C_EV_TB, rank, kind, chained, NULL, 0)
             self.slot_state[k] = S_FRAMES

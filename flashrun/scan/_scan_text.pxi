@@ -167,6 +167,63 @@ cdef Py_ssize_t _strip_prefixes(const unsigned char* s, Py_ssize_t n, Py_ssize_t
     return i
 
 
+cdef inline bint _alnum(unsigned char c) noexcept nogil:
+    return _digit(c) or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
+
+
+cdef Py_ssize_t _shape_end(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                           const unsigned char* p, Py_ssize_t m) noexcept nogil:
+    """_py.shape_end: end of a prefix of s[i:] shaped like p[:m], or -1."""
+    cdef Py_ssize_t j = 0, k, q
+    cdef bint d1, d2
+    cdef unsigned char c
+    while j < m:
+        c = p[j]
+        if _alnum(c):
+            k = j
+            d1 = 0
+            while k < m and _alnum(p[k]):
+                d1 = d1 or _digit(p[k])
+                k += 1
+            q = i
+            d2 = 0
+            while q < n and _alnum(s[q]):
+                d2 = d2 or _digit(s[q])
+                q += 1
+            if d1:
+                if not d2:
+                    return -1
+            elif q - i != k - j or memcmp(s + i, p + j, k - j) != 0:
+                return -1
+            i = q
+            j = k
+        elif c == 0x20 and j > 0:
+            k = j
+            while k < m and p[k] == 0x20:
+                k += 1
+            q = i
+            while q < n and q - i < k - j and s[q] == 0x20:
+                q += 1
+            if q == i:
+                return -1
+            i = q
+            j = k
+        else:
+            if i >= n or s[i] != c:
+                return -1
+            i += 1
+            j += 1
+    return i
+
+
+cdef bint _plausible_prefix(const unsigned char* p, Py_ssize_t m) noexcept nogil:
+    """_py.plausible_prefix: not an exception group's rail, nor a box-drawn frame."""
+    cdef Py_ssize_t i = 0
+    while i < m and p[i] == 0x20:
+        i += 1
+    return i == m or not (p[i] == 0x7C or p[i] == 0x2B or p[i] == 0xE2)
+
+
 cdef inline Py_ssize_t _terminal_name(const unsigned char* s, Py_ssize_t n, bint* colon) noexcept nogil:
     cdef Py_ssize_t i = 0
     colon[0] = 0

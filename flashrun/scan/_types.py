@@ -180,6 +180,8 @@ assert MIN_NEEDLE >= 8, MIN_NEEDLE
 assert len({n for n, _ in NEEDLES}) == len(NEEDLES), "needles must be unique"
 # A [rankN]: prefix glued before a traceback header is looked for this far back.
 RANK_LOOKBACK = 20
+# The longest line prefix inferred from a traceback header (see _py.shape_end).
+PREFIX_MAX = 96
 
 
 @functools.lru_cache(maxsize=1024)
