@@ -22,7 +22,9 @@ from flashrun.runtime.stream import Echo
 from flashrun import defaults as D
 from flashrun.policy.budget import Backoff
 from flashrun.runtime.supervisor import Coordinator, supervise
+from flashrun.spec import rules as rules_file
 from flashrun.spec.group import GroupSpec
+from flashrun.policy.rules import RuleSet
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -96,7 +98,7 @@ async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
                     fatal_grace: float = D.FATAL_GRACE_S, env: Optional[Mapping[str, str]] = None,
                     cwd: Optional[PathLike] = None, mode: Optional[str] = None,
                     echo=_AUTO, ring_size: int = D.RING_SIZE, backoff: Backoff = Backoff(),
-                    say=None, resume: bool = False, backend=None) -> RunResult:
+                    say=None, resume: bool = False, backend=None, rules=None) -> RunResult:
     """Supervise one command (or torchrun group) until it succeeds or fails for good.
 
     ``echo``: where live output goes (a binary stream or callable; None: nowhere; the
@@ -104,6 +106,8 @@ async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
     ``say``: called with flashrun's one-line conclusions (default: the logger).
     ``hang_timeout``: seconds of silence (no output, no heartbeat) that mean hung;
     ``startup_timeout``: the allowance before the first output (default 2x that).
+    ``rules``: site rules (a ``RuleSet`` or a rules file path; default ``$FLASHRUN_RULES``),
+    read before anything starts (a bad file raises ``SpecError``).
     ``run_dir``: default ``runs/<script>-<timestamp>``, always a new directory; a given
     directory that already holds a run is refused unless ``resume=True`` (then the
     attempt count continues).
@@ -115,7 +119,8 @@ async def run_async(argv: Sequence[str], *, run_dir: Optional[PathLike] = None,
                  hang_timeout=hang_timeout, startup_timeout=startup_timeout, grace=grace,
                  fatal_grace=fatal_grace,
                  env=dict(env or {}), cwd=None if cwd is None else os.fspath(cwd),
-                 ring_size=ring_size)
+                 ring_size=ring_size,
+                 rules=rules if isinstance(rules, RuleSet) else rules_file.resolve(rules))
     if isinstance(echo, str) and echo == _AUTO:
         echo, nb_say = _notebook_output()
         say = say if say is not None else nb_say

@@ -37,6 +37,7 @@ from flashrun import defaults as D
 from flashrun.policy.budget import Backoff
 from flashrun.runtime.slots import Slots
 from flashrun.runtime.supervisor import Coordinator, supervise
+from flashrun.spec import rules as rules_file
 from flashrun.spec.group import GroupSpec
 
 logger = logging.getLogger(__name__)
@@ -75,6 +76,7 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
     if view is not None:
         view.update(journal.state, live)
         journal.listen(lambda state, event: view.update(state, live))
+    rules = spec.rules if spec.rules is not None else rules_file.resolve(None)
     slots = Slots(spec.concurrency)
     ports = PortAllocator()
     echo = Echo(_LineSink(say)) if verbose else None
@@ -95,7 +97,8 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
                               mode=trial.mode, env=dict(trial.env), cwd=trial.cwd,
                               max_restarts=spec.max_restarts, hang_timeout=spec.hang_timeout,
                               startup_timeout=spec.startup_timeout, grace=spec.grace,
-                              fatal_grace=spec.fatal_grace, slots=trial.slots, **extra)
+                              fatal_grace=spec.fatal_grace, slots=trial.slots, rules=rules,
+                              **extra)
             before = journal.state.trials.get(trial.trial_id)
             res = await supervise(group, run_dir=run_dir, journal=journal,
                                   coordinator=coordinator, echo=echo, backoff=backoff, say=say,

@@ -8,7 +8,7 @@ import json
 import os
 import sys
 
-from flashrun.cli.common import UsageError
+from flashrun.cli.common import UsageError, add_rules_option, load_rules
 
 TAIL_BYTES = 1 << 20  # diagnose reads at most the last MiB of a log
 
@@ -30,14 +30,19 @@ def _read_tail(path, limit):
 def cmd_diagnose(args):
     from flashrun.policy.diagnose import diagnose
 
+    rules = load_rules(args.rules)
     tail = _read_tail(args.logfile, args.tail_bytes)
-    result = diagnose(tail, args.exit_code, mode=args.mode)
+    result = diagnose(tail, args.exit_code, mode=args.mode, rules=rules)
     if args.json:
         out = result.as_dict()
         out["file"] = args.logfile
+        if args.explain:
+            out["explanation"] = result.explain().as_dict()
         print(json.dumps(out, indent=2))
     else:
         print(result)
+        if args.explain:
+            print("\n".join(result.explain().lines()))
     return 0
 
 
@@ -52,6 +57,9 @@ def install(sub):
                    default="coordinated_training",
                    help="a torchrun group (default) or an independent sweep trial")
     p.add_argument("--json", action="store_true", help="print the decision as JSON")
+    p.add_argument("--explain", action="store_true",
+                   help="list every piece of evidence weighed and why the winner won")
+    add_rules_option(p)
     p.add_argument("--tail-bytes", type=int, default=TAIL_BYTES, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_diagnose)
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from flashrun import defaults as D
-from flashrun.cli.common import UsageError
+from flashrun.cli.common import UsageError, add_rules_option, load_rules
 from flashrun.record.rundir import RunDirError, check_reuse
 from flashrun.record.events import read_events
 from flashrun.record.state import RunState, fold
@@ -33,6 +33,7 @@ def cmd_run(args):
         raise UsageError("run: give the command after --, e.g. flashrun run -- python train.py")
     if args.command[0] == "--":
         args.command = args.command[1:]
+    rules = load_rules(args.rules)  # before anything starts: a bad file is one line
     if args.run_dir is not None:
         try:
             check_reuse(args.run_dir, args.resume, how="--resume")
@@ -67,7 +68,7 @@ def cmd_run(args):
                      startup_timeout=args.startup_timeout, grace=args.grace,
                      fatal_grace=args.fatal_grace, env=dict(args.env), cwd=args.cwd,
                      mode=args.mode, resume=args.resume, echo=None if args.quiet else out,
-                     say=say)
+                     say=say, rules=rules)
     except RunDirError as exc:
         raise UsageError(str(exc)) from None
     except _Terminated:
@@ -221,6 +222,7 @@ def install(sub):
     p.add_argument("--time", default=None, help="slurm: srun --time (per attempt)")
     p.add_argument("--slurm-arg", action="append", default=[], metavar="ARG",
                    help="slurm: one more srun argument (repeatable), e.g. --slurm-arg=--exclusive")
+    add_rules_option(p)
     p.add_argument("command", nargs="...", help="-- then the command and its arguments")
     p.set_defaults(func=cmd_run)
 

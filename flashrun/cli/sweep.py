@@ -5,10 +5,11 @@ spec (a bad spec is one ``file:line:col`` error, exit 2, nothing launched),
 runs it through ``flashrun.sweep`` with the live view, prints the results
 summary, and exits 0 only when every trial succeeded.
 """
+import dataclasses
 import sys
 from pathlib import Path
 
-from flashrun.cli.common import UsageError
+from flashrun.cli.common import UsageError, add_rules_option, load_rules
 from flashrun.cli.view import add_view_args
 from flashrun.record.rundir import RunDirError, check_reuse
 from flashrun.spec.grid import SpecError, dry_run_lines, load
@@ -68,6 +69,10 @@ def cmd_sweep(args):
         spec = load(args.grid)
     except SpecError as exc:
         raise UsageError(str(exc)) from None
+    if args.rules is not None or spec.rules is None:  # --rules, then grid.yaml, then $FLASHRUN_RULES
+        rules = load_rules(args.rules)
+        if rules is not None:
+            spec = dataclasses.replace(spec, rules=rules)
     if args.dry_run:
         for line in dry_run_lines(spec):
             print(line)
@@ -125,6 +130,7 @@ def install(sub):
     p.add_argument("--dry-run", action="store_true", help="print the expanded trials and stop")
     p.add_argument("--verbose", "-v", action="store_true", help="stream every trial's output")
     add_view_args(p, flag=True)
+    add_rules_option(p)
     p.set_defaults(func=cmd_sweep)
 
     p = sub.add_parser("resume", help="continue a sweep (after a freeze, Ctrl-C or a crash)",

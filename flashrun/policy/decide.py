@@ -8,6 +8,10 @@ from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
 from flashrun.policy.table import POLICY_VERSION, RELAUNCH, TABLE, Action, Mode
+
+# The scope each action touches, for a site rule that sets the action itself.
+SCOPE = {Action.FAIL_JOB: "job", Action.RETRY_TASK: "task", Action.RESTART_GROUP: "group",
+         Action.REPLACE_NODE: "node", Action.PAUSE_JOB: "job", Action.FREEZE_AUTOMATION: "sweep"}
 from flashrun.policy.taxonomy import FailureClass, FailureSignals, classify
 
 
@@ -21,11 +25,12 @@ class Evidence:
     exit_code: Optional[int] = None
     signal: Optional[int] = None
     fingerprint: Optional[str] = None
+    rule: Optional[str] = None  # the site rule that decided ("rules.yaml:3 (match '...')")
 
     def as_dict(self):
         return {"line": self.line, "rank": self.rank, "markers": list(self.markers),
                 "exit_code": self.exit_code, "signal": self.signal,
-                "fingerprint": self.fingerprint}
+                "fingerprint": self.fingerprint, "rule": self.rule}
 
 
 @dataclass(frozen=True)
@@ -53,17 +58,23 @@ def decide(signals: FailureSignals, mode="coordinated_training", *,
     cls, why = classify(signals)
     action, scope, rule = TABLE[(cls, mode)]
     reason = "%s: %s" % (why, rule)
+    hit = signals.rule if cls != FailureClass.CORRELATED_INCIDENT else None
+    if hit is not None and hit.rule.action is not None:
+        action = Action(hit.rule.action)
+        scope = SCOPE[action]
+        reason = "%s (the rule sets the action)" % why
     if deterministic and action in RELAUNCH:
         action, scope = Action.FAIL_JOB, "job"
         reason = "%s; the same root cause ended the previous attempt, so a restart " \
                  "would repeat it" % why
     evidence = Evidence(
-        line=signals.root_line,
-        rank=signals.root_rank,
+        line=hit.line if hit is not None else signals.root_line,
+        rank=hit.rank if hit is not None else signals.root_rank,
         markers=tuple(sorted(signals.root_markers | signals.markers)),
         exit_code=signals.exit_code,
         signal=signals.signal,
         fingerprint=fingerprint,
+        rule=hit.rule.describe() if hit is not None else None,
     )
     return RecoveryDecision(cls, action, scope, reason, mode, POLICY_VERSION,
                             deterministic and action == Action.FAIL_JOB, evidence)

@@ -6,12 +6,14 @@ Pure: no I/O; history (the previous attempt's fingerprint, an incident flag)
 comes in as arguments.
 """
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Mapping, Optional, Union
 
 from flashrun.policy.decide import RecoveryDecision, decide
 from flashrun.policy.history import fingerprint as _fingerprint
 from flashrun.policy.history import is_deterministic
-from flashrun.policy.taxonomy import SCHEDULER_CLASSES, FailureClass, FailureSignals
+from flashrun.policy.rules import RuleSet
+from flashrun.policy.explain import Explanation, explain
+from flashrun.policy.taxonomy import SCHEDULER_CLASSES, FailureClass, FailureSignals, classify
 from flashrun.scan import ScanResult, scan_tail
 
 
@@ -46,6 +48,8 @@ class Diagnosis:
             lines.append("  believed%s: %s" % (where, ev.line))
         if ev.markers:
             lines.append("  markers: %s" % ", ".join(ev.markers))
+        if ev.rule:
+            lines.append("  site rule: %s" % ev.rule)
         if ev.signal:
             lines.append("  signal: %d" % ev.signal)
         lines.append("  policy %s, mode %s" % (self.decision.policy_version,
@@ -57,13 +61,19 @@ class Diagnosis:
         out["root_exception"] = self.root_exception
         return out
 
+    def explain(self) -> Explanation:
+        """Every piece of evidence weighed and why the winner won (flashrun.policy.explain)."""
+        cls, why = classify(self.signals)
+        return explain(self.scan, self.signals, cls, why)
+
 
 def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
              mode: str = "coordinated_training", *, hung: bool = False,
              previous_fingerprint: Optional[str] = None,
              correlated: bool = False, scheduler_state: Optional[str] = None,
              scheduler_line: Optional[str] = None,
-             scheduler_reported: bool = False) -> Diagnosis:
+             scheduler_reported: bool = False, rules: Optional[RuleSet] = None,
+             streams: Optional[Mapping[str, bytes]] = None) -> Diagnosis:
     """Diagnose a run from the end of its output and its exit status.
 
     ``tail`` is bytes (a str is encoded as UTF-8); ``exit_code`` is the status
@@ -71,16 +81,20 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
     unknown). ``hung`` says the supervisor stopped it for silence;
     ``previous_fingerprint`` is the previous attempt's, to spot a deterministic
     failure; ``correlated`` says a sweep-wide incident is in progress.
+    ``rules`` are a site's own markers (``flashrun.spec.rules.load``), weighed
+    before the built-in evidence; ``streams`` (``{"stdout": ..., "stderr": ...}``)
+    lets a rule restricted to one stream read only it.
     """
     if isinstance(tail, str):
         tail = tail.encode("utf-8", "surrogateescape")
     if exit_code is not None and not isinstance(exit_code, int):
         raise TypeError("exit_code must be an int or None, not %s" % type(exit_code).__name__)
     scan = scan_tail(tail)
+    hit = rules.match(tail, scan, streams) if rules else None
     signals = FailureSignals.from_scan(exit_code, scan, hung=hung, correlated=correlated,
                                        scheduler_state=scheduler_state,
                                        scheduler_line=scheduler_line,
-                                       scheduler_reported=scheduler_reported)
+                                       scheduler_reported=scheduler_reported, rule=hit)
     fp = _fingerprint(scan, exit_code)
     # a node failure, a preemption or a time limit twice in a row are two events outside
     # the program (the tails' SIGTERM tracebacks look alike), never a deterministic bug

@@ -7,6 +7,7 @@ Classify step of the data flow (docs/architecture.md). ``FailureSignals`` gather
 order  class                       evidence
 =====  ==========================  ==============================================
 1      correlated_incident         many runs failed together (history)
+1b     (a site rule's class)       a site rule matched (flashrun.policy.rules)
 2      control_plane_failure       the scheduler/controller itself is unreachable
 3      node_loss / preemption /    the scheduler's own job state first (NODE_FAIL,
        out_of_memory               PREEMPTED, TIMEOUT, OUT_OF_MEMORY: see
@@ -41,7 +42,7 @@ docs/diagnosis.md states the class boundaries this table implements.
 """
 from dataclasses import dataclass
 from enum import Enum
-from typing import FrozenSet, Optional, Tuple
+from typing import Any, FrozenSet, Optional, Tuple
 
 
 class FailureClass(str, Enum):
@@ -128,10 +129,11 @@ class FailureSignals:
     # replaces scheduler words in the log ("CANCELLED AT" is also printed when srun
     # itself ends a step whose task failed).
     scheduler_reported: bool = False
+    rule: Optional[Any] = None  # a site rule's RuleHit (flashrun.policy.rules)
 
     @classmethod
     def from_scan(cls, exit_code, scan, *, hung=False, correlated=False, scheduler_state=None,
-                  scheduler_line=None, scheduler_reported=False):
+                  scheduler_line=None, scheduler_reported=False, rule=None):
         """Build the signals from an exit status and a ScanResult."""
         signal = signal_from_exit(exit_code)
         if signal is None:
@@ -164,6 +166,7 @@ class FailureSignals:
             correlated=correlated,
             scheduler_state=scheduler_state,
             scheduler_reported=scheduler_reported or scheduler_state is not None,
+            rule=rule,
         )
 
 
@@ -178,6 +181,9 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     has_root = s.root_exception is not None
     if s.correlated:
         return FailureClass.CORRELATED_INCIDENT, "many runs failed inside the incident window"
+    if s.rule is not None:
+        return FailureClass(s.rule.rule.failure_class), "site rule %s: %s" % (
+            s.rule.rule.where, s.rule.rule.reason)
     if "control_plane" in evidence:
         return FailureClass.CONTROL_PLANE_FAILURE, "the scheduler's controller is unreachable"
     if s.scheduler_state in SCHEDULER_CLASSES:

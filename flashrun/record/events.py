@@ -82,7 +82,10 @@ class EventType(str, enum.Enum):
     ATTEMPT_EXITED            ``exit_code`` (shell convention: signal N → 128+N),
                               ``returncode`` (raw: negative = signal), ``hang`` (bool),
                               ``scheduler`` (a backend's SchedulerReport as a dict, Slurm only)
-    FAILURE_CLASSIFIED        ``failure_class``, ``evidence``, ``rank``, ``fingerprint``
+    FAILURE_CLASSIFIED        ``failure_class``, ``evidence``, ``rank``, ``fingerprint``,
+                              ``rule`` (the site rule that decided, or null),
+                              ``explanation`` (every piece of evidence weighed and
+                              why the winner won: flashrun.policy.explain)
     RECOVERY_ACTION_SELECTED  ``action`` (fail_job, retry_task, restart_group,
                               replace_node, pause_job, freeze_automation),
                               ``reason``, ``policy_version``, ``delay_s``

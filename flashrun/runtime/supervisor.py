@@ -117,6 +117,22 @@ def child_env(spec: GroupSpec, run_dir: Path, trial_dir: Path, attempt: int) -> 
     return env
 
 
+def _streams(spec: GroupSpec, log_dir: Path) -> Optional[dict]:
+    """The ends of stdout.log and stderr.log, when a site rule reads one stream only."""
+    if not spec.rules or not any(r.stream for r in spec.rules.rules):
+        return None
+    out = {}
+    for name in ("stdout", "stderr"):
+        try:
+            with open(log_dir / ("%s.log" % name), "rb") as fh:
+                fh.seek(0, os.SEEK_END)
+                fh.seek(max(0, fh.tell() - spec.ring_size))
+                out[name] = fh.read()
+        except OSError:
+            out[name] = b""
+    return out
+
+
 def next_attempt(trial_dir: Path) -> int:
     """First unused attempt number (a resumed trial continues the count)."""
     used = [int(p.name.split("-", 1)[1]) for p in trial_dir.glob("attempt-*")
@@ -212,14 +228,15 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
                         correlated=coordinator.record_failure(spec.trial_id),
                         scheduler_state=sched.state if sched else None,
                         scheduler_line=sched.line if sched else None,
-                        scheduler_reported=sched is not None)
+                        scheduler_reported=sched is not None,
+                        rules=spec.rules, streams=_streams(spec, log_dir))
         previous_fp = diag.fingerprint
         decision = diag.decision
         ev = decision.evidence
         journal.emit(E.FAILURE_CLASSIFIED, spec.trial_id, n, failure_class=decision.failure_class.value,
                      evidence=ev.line, rank=ev.rank, fingerprint=diag.fingerprint,
                      root_exception=diag.root_exception, markers=list(ev.markers),
-                     signal=ev.signal)
+                     signal=ev.signal, rule=ev.rule, explanation=diag.explain().as_dict())
         decision, budget, delay = spend(decision, budget, backoff)
         if decision.action == Action.REPLACE_NODE and sched is not None and sched.failed_nodes:
             excluded = excluded | sched.failed_nodes

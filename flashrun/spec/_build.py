@@ -201,6 +201,7 @@ class _Builder:
         cwd = self.typed(data, "cwd", lambda v: isinstance(v, str) and v, "a directory path")
         cwd = os.path.normpath(os.path.join(self.base_dir, os.path.expanduser(cwd))) if cwd \
             else os.getcwd()
+        rules_path, rules = self._rules(data)
         if "command" not in data:
             raise self.fail((), "missing required key 'command'", "command: python train.py --lr {lr}")
         template = self._command(data["command"])
@@ -247,13 +248,32 @@ class _Builder:
                "max_restarts": restarts, "hang_timeout": hang, "startup_timeout": startup,
                "backend": dict(data["backend"]) if data.get("backend") is not None else None,
                "grace": grace, "fatal_grace": fatal_grace, "env": env,
-               "objective": dataclasses.asdict(objective) if objective else None, "cwd": cwd}
+               "objective": dataclasses.asdict(objective) if objective else None, "cwd": cwd,
+               "diagnosis": {"rules": rules_path} if rules_path else None}
         return SweepSpec(name=name, trials=tuple(out), concurrency=concurrency,
                          max_restarts=restarts, hang_timeout=None if hang is None else float(hang),
                          startup_timeout=None if startup is None else float(startup),
                          grace=float(grace), fatal_grace=float(fatal_grace),
                          env=MappingProxyType(dict(env)), objective=objective,
-                         torchrun_nproc=nproc, source=self.source, raw=_freeze(raw), cwd=cwd)
+                         torchrun_nproc=nproc, source=self.source, raw=_freeze(raw), cwd=cwd,
+                         rules=rules)
+
+    def _rules(self, data: Mapping):
+        """diagnosis: {rules: FILE}: the site rules file (relative to the grid file), read now."""
+        hint = "diagnosis: {rules: site-rules.yaml}"
+        diag = self.submap(data, "diagnosis", ("rules",), hint)
+        value = None if diag is None else diag.get("rules")
+        if value is None:
+            return None, None
+        if not isinstance(value, str) or not value:
+            raise self.fail(("diagnosis", "rules"), "expected a file path", hint)
+        path = os.path.normpath(os.path.join(self.base_dir, os.path.expanduser(value)))
+        if not os.path.isfile(path):
+            raise self.fail(("diagnosis", "rules"), "no such rules file %r" % value,
+                            "relative paths start at the grid file's directory")
+        from flashrun.spec import rules as rules_file
+
+        return path, rules_file.load(path)
 
     def _backend(self, v: Any, path: Path, base: Any) -> Any:
         """A ``backend:`` mapping → spec.backend value (over ``base``'s fields), None if absent."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Tuple
 
 from flashrun import defaults as D
+from flashrun.policy.rules import RuleSet
 from flashrun.policy.table import Mode
 
 
@@ -32,6 +33,7 @@ class GroupSpec:
     # per-node launcher for torchrun (locally argv is already the torchrun command).
     backend: Any = None
     nproc_per_node: Optional[int] = None
+    rules: Optional[RuleSet] = None  # site rules the diagnosis weighs (flashrun.spec.rules)
 
     def __post_init__(self):
         if not self.argv:

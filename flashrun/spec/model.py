@@ -23,7 +23,7 @@ MAX_TRIALS = 100_000
 ID_MAX_LEN = 64
 KEYS = ("name", "command", "torchrun", "grid", "trials", "defaults", "concurrency",
         "max_restarts", "hang_timeout", "startup_timeout", "grace", "fatal_grace", "env",
-        "objective", "cwd", "backend")
+        "objective", "cwd", "backend", "diagnosis")
 # grid.yaml's defaults are flashrun's defaults (flashrun/defaults.py), the same in every door.
 DEFAULTS = {"concurrency": D.CONCURRENCY, "max_restarts": D.MAX_RESTARTS,
             "hang_timeout": D.HANG_TIMEOUT_S, "startup_timeout": None, "grace": D.GRACE_S,
@@ -114,6 +114,7 @@ class SweepSpec:
     source: Optional[str] = None
     raw: Mapping[str, Any] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
     cwd: Optional[str] = None
+    rules: Optional[Any] = None  # a RuleSet from diagnosis: {rules: FILE} (flashrun.spec.rules)
 
     __hash__ = None  # type: ignore[assignment]
 
