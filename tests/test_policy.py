@@ -168,3 +168,18 @@ def test_budget_spend_is_pure_and_counts_relaunches_and_pauses():
     assert back.pause_delay(1) == 5.0 and back.pause_delay(3) == 8.0  # capped
     with pytest.raises(ValueError, match="restart_base"):
         Backoff(restart_base=-1)
+
+
+def test_fast_frozen_values_equal_the_dataclass_constructor():
+    """diagnose builds its frozen values without their __init__ (policy.taxonomy.frozen):
+    each must hold every field and equal the one the constructor builds."""
+    import dataclasses
+
+    import flashrun
+
+    d = flashrun.diagnose(b"Traceback (most recent call last):\n  File \"a.py\"\nKeyError: 'x'\n",
+                          1, previous_fingerprint="KeyError: 'x'")
+    for value in (d, d.decision, d.decision.evidence, d.signals):
+        names = {f.name for f in dataclasses.fields(value)}
+        assert set(vars(value)) == names, type(value)
+        assert type(value)(**{n: getattr(value, n) for n in names}) == value

@@ -9,10 +9,11 @@ from typing import Optional, Tuple
 
 from flashrun.policy.table import POLICY_VERSION, RELAUNCH, TABLE, Action, Mode
 
+_MODES = {m.value: m for m in Mode}  # Mode(x) is an Enum call: slow on the per-failure path
 # The scope each action touches, for a site rule that sets the action itself.
 SCOPE = {Action.FAIL_JOB: "job", Action.RETRY_TASK: "task", Action.RESTART_GROUP: "group",
          Action.REPLACE_NODE: "node", Action.PAUSE_JOB: "job", Action.FREEZE_AUTOMATION: "sweep"}
-from flashrun.policy.taxonomy import FailureClass, FailureSignals, classify
+from flashrun.policy.taxonomy import FailureClass, FailureSignals, classify, frozen
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class RecoveryDecision:
 def decide(signals: FailureSignals, mode="coordinated_training", *,
            deterministic: bool = False, fingerprint: Optional[str] = None) -> RecoveryDecision:
     """Classify, look the class up in the table, apply history, explain."""
-    mode = Mode(mode)
+    mode = _MODES.get(mode) or Mode(mode)
     cls, why = classify(signals)
     action, scope, rule = TABLE[(cls, mode)]
     reason = "%s: %s" % (why, rule)
@@ -67,7 +68,7 @@ def decide(signals: FailureSignals, mode="coordinated_training", *,
         action, scope = Action.FAIL_JOB, "job"
         reason = "%s; the same root cause ended the previous attempt, so a restart " \
                  "would repeat it" % why
-    evidence = Evidence(
+    evidence = frozen(Evidence, dict(
         line=hit.line if hit is not None else signals.root_line,
         rank=hit.rank if hit is not None else signals.root_rank,
         markers=tuple(sorted(signals.root_markers | signals.markers)),
@@ -75,6 +76,8 @@ def decide(signals: FailureSignals, mode="coordinated_training", *,
         signal=signals.signal,
         fingerprint=fingerprint,
         rule=hit.rule.describe() if hit is not None else None,
-    )
-    return RecoveryDecision(cls, action, scope, reason, mode, POLICY_VERSION,
-                            deterministic and action == Action.FAIL_JOB, evidence)
+    ))
+    return frozen(RecoveryDecision, dict(
+        failure_class=cls, action=action, scope=scope, reason=reason, mode=mode,
+        policy_version=POLICY_VERSION,
+        deterministic=deterministic and action == Action.FAIL_JOB, evidence=evidence))

@@ -13,7 +13,8 @@ from flashrun.policy.history import fingerprint as _fingerprint
 from flashrun.policy.history import is_deterministic
 from flashrun.policy.rules import RuleSet
 from flashrun.policy.explain import Explanation, explain
-from flashrun.policy.taxonomy import SCHEDULER_CLASSES, FailureClass, FailureSignals, classify
+from flashrun.policy.taxonomy import (SCHEDULER_CLASSES, FailureClass, FailureSignals, classify,
+                                      frozen)
 from flashrun.scan import ScanResult, scan_tail
 
 
@@ -102,4 +103,5 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
     decision = decide(signals, mode,
                       deterministic=not outside and is_deterministic(fp, previous_fingerprint),
                       fingerprint=fp)
-    return Diagnosis(decision.failure_class, decision, scan, signals, fp)
+    return frozen(Diagnosis, dict(failure_class=decision.failure_class, decision=decision,
+                                  scan=scan, signals=signals, fingerprint=fp))

@@ -12,16 +12,20 @@ _HEX = re.compile(r"0x[0-9a-fA-F]+")
 _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][^\s'\":,)]+)+")
 _RANK = re.compile(r"\[?\b[Rr]ank\s*\d+\]?")
 _NUM = re.compile(r"\d+(?:\.\d+)?")
-_SPACE = re.compile(r"\s+")
 
 
 def normalise(message: str) -> str:
-    """Message with addresses, paths, ranks and numbers replaced by placeholders."""
-    text = _HEX.sub("<addr>", message)
-    text = _PATH.sub("<path>", text)
-    text = _RANK.sub("<rank>", text)
+    """Message with addresses, paths, ranks and numbers replaced by placeholders.
+
+    Each pattern runs only when the text holds what it needs (a cheap ``in``
+    first: the path and rank patterns try every position of a long message)."""
+    text = _HEX.sub("<addr>", message) if "0x" in message else message
+    if "/" in text or "\\" in text:
+        text = _PATH.sub("<path>", text)
+    if "ank" in text:
+        text = _RANK.sub("<rank>", text)
     text = _NUM.sub("<n>", text)
-    return _SPACE.sub(" ", text).strip()[:200]
+    return " ".join(text.split())[:200]
 
 
 def fingerprint(scan, exit_code: Optional[int] = None) -> str:

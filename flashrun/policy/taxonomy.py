@@ -98,6 +98,16 @@ SCHEDULER_CLASSES = {
 }
 
 
+def frozen(cls, values):
+    """``cls(**values)`` for a frozen dataclass given every field, without the
+    generated ``__init__``'s ``object.__setattr__`` per field: the diagnosis builds
+    four such values per failure. Same objects: equality, hash and repr are the
+    dataclass's own (tests/test_policy.py checks each caller gives every field)."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(values)
+    return obj
+
+
 def signal_from_exit(exit_code: Optional[int]) -> Optional[int]:
     """The signal behind an exit status: -N from Popen, 128+N from a shell."""
     if exit_code is None:
@@ -151,7 +161,7 @@ class FailureSignals:
             line = "launcher: a worker failed with exitcode %d" % scan.launcher_exitcode
         if scheduler_state in SCHEDULER_CLASSES and scheduler_line:
             line = scheduler_line
-        return cls(
+        return frozen(cls, dict(
             exit_code=exit_code,
             signal=signal,
             root_exception=root.exc_type if root else None,
@@ -167,7 +177,7 @@ class FailureSignals:
             scheduler_state=scheduler_state,
             scheduler_reported=scheduler_reported or scheduler_state is not None,
             rule=rule,
-        )
+        ))
 
 
 def _short(name: Optional[str]) -> str:
