@@ -279,4 +279,19 @@ def test_noise_after_the_terminal_line_does_not_hide_it(scan_impl, monkeypatch):
     assert flashrun.diagnose(tail, 1).failure_class.value == "out_of_memory"
     survived = CHILD_OOM + "".join("2025-01-09 11:02:%02d INFO step %d loss 1.2\n" % (i, i)
                                    for i in range(10))
-    assert flashrun.diagnose(survived, 1).failure_class.value != "out_of_memory"
+    assert flashrun.diagnose(survived, None).failure_class.value != "out_of_memory"
+
+
+def test_a_survived_traceback_is_believed_only_when_nothing_else_speaks(scan_impl, monkeypatch):
+    """Shutdown chatter after the exception sets the traceback aside as survived; with
+    an error exit and no other evidence it is still the best explanation, but a signal,
+    a death line or an unknown exit status keep their own meaning."""
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    tb = _tb("ValueError: tokenizer vocabulary does not match the checkpoint")
+    chatter = "".join("2025-02-11 08:00:%02d INFO server: shutting down worker %d\n" % (i, i)
+                      for i in range(10)) + "2025-02-11 08:00:11 INFO server: finished\n"
+    d = flashrun.diagnose(tb + chatter, 1)
+    assert d.failure_class == "application_error" and d.signals.survived
+    assert flashrun.diagnose(tb + chatter, None).failure_class == "unknown"
+    assert flashrun.diagnose(tb + chatter, 137).failure_class == "worker_crash"
+    assert flashrun.diagnose(tb + chatter + "Killed\n", 1).failure_class == "out_of_memory"

@@ -140,6 +140,7 @@ class FailureSignals:
     # itself ends a step whose task failed).
     scheduler_reported: bool = False
     rule: Optional[Any] = None  # a site rule's RuleHit (flashrun.policy.rules)
+    survived: bool = False  # the root is a traceback output followed (nothing else spoke)
 
     @classmethod
     def from_scan(cls, exit_code, scan, *, hung=False, correlated=False, scheduler_state=None,
@@ -151,7 +152,15 @@ class FailureSignals:
         for candidate in (scan.cfe_exitcode, scan.launcher_exitcode):
             if signal is None and candidate is not None and candidate < 0:
                 signal = -candidate
-        root = scan.root
+        root, chain, root_markers, survived = scan.root, scan.chain, scan.root_markers, False
+        if (root is None and scan.survived and exit_code and signal is None
+                and not scan.markers and scan.cfe_exitcode is None
+                and scan.launcher_exitcode is None and not hung):
+            # It died with an error status and nothing else says why: the last
+            # traceback it printed, though output followed it (shutdown chatter, a
+            # server that logged it finished), is the best evidence there is.
+            root, chain, root_markers, survived = (scan.survived[-1], scan.survived,
+                                                   scan.survived_markers, True)
         line = root.line if root else None
         if line is None and scan.cfe_rank is not None:
             line = "torchrun: rank %d failed with exitcode %s" % (scan.cfe_rank, scan.cfe_exitcode)
@@ -167,8 +176,8 @@ class FailureSignals:
             root_exception=root.exc_type if root else None,
             root_line=line,
             root_rank=root.rank if root and root.rank is not None else scan.cfe_rank,
-            chain_types=tuple(t.exc_type for t in scan.chain),
-            root_markers=frozenset(scan.root_markers),
+            chain_types=tuple(t.exc_type for t in chain),
+            root_markers=frozenset(root_markers),
             markers=frozenset(scan.markers),
             reported_exit=scan.cfe_exitcode if scan.cfe_exitcode is not None
             else scan.launcher_exitcode,
@@ -177,6 +186,7 @@ class FailureSignals:
             scheduler_state=scheduler_state,
             scheduler_reported=scheduler_reported or scheduler_state is not None,
             rule=rule,
+            survived=survived,
         ))
 
 

@@ -6,6 +6,8 @@ line of each marker) so a live stream of any length costs constant memory.
 
 Choosing the root cause:
 
+0. (See also ``survived`` below: the last record set aside as survived is kept
+   for the taxonomy, which believes it only when nothing else explains a death.)
 1. A traceback is a *record*: its terminal lines (a chain or an exception
    group adds more), the markers on its message lines, and the activity count
    when its last terminal was printed. A record followed by STALE_ACTIVITY
@@ -188,14 +190,17 @@ class Fold:
                 signal = _int(trace[7:])
             if signal is None and cfe_exit is not None and cfe_exit < 0:
                 signal = -cfe_exit
-        candidates, stale = [], 0
+        candidates, stale, survived = [], 0, None
         for record in self.records:
             if not record.terms:
                 continue
+            wrapper = record.terms[-1].exc_type.encode().endswith(_WRAPPERS)
             if _survived(activity, record.rank, record.act):
                 stale += 1
+                if not wrapper:
+                    survived = record
                 continue
-            if record.terms[-1].exc_type.encode().endswith(_WRAPPERS):
+            if wrapper:
                 continue
             candidates.append(record)
         root = _choose(candidates, cfe_rank, signal is not None)
@@ -218,6 +223,8 @@ class Fold:
         return T.make_result({
             "root": root.terms[-1] if root else None,
             "chain": tuple(root.terms) if root else (),
+            "survived": tuple(survived.terms) if survived is not None else (),
+            "survived_markers": T.marker_names(survived.mask) if survived is not None else (),
             "root_markers": root_markers,
             "markers": tuple(markers),
             "evidence": tuple(evidence),

@@ -142,7 +142,7 @@ _MARKER_NEEDLES = {
     "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
               b"Illegal instruction", b"bus error", b" Aborted   ", b"zsh: abort",
               b"illegal hardware instruction", b"Floating point exception",
-              b"floating point exception"),
+              b"floating point exception", b"Fatal Python error: Aborted"),
     "native_abort": (b"terminate called after throwing", b"terminate called without an",
                      b"terminate called recursively"),
     "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted", b"Job step aborted",
@@ -210,10 +210,15 @@ class ScanResult:
     lines; ``markers`` from log lines outside any traceback that were not
     followed by ordinary output (evidence that was survived does not count).
     ``evidence`` pairs each marker with the last line that showed it.
+    ``survived`` is the chain of the last traceback set aside because its rank
+    printed ordinary output after it (with ``survived_markers``): weak evidence,
+    believed only when nothing else says why the run died.
     """
 
     root: Optional[Terminal] = None
     chain: Tuple[Terminal, ...] = ()
+    survived: Tuple[Terminal, ...] = ()
+    survived_markers: Tuple[str, ...] = ()
     root_markers: Tuple[str, ...] = ()
     markers: Tuple[str, ...] = ()
     evidence: Tuple[Tuple[str, str], ...] = ()
