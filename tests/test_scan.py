@@ -422,3 +422,25 @@ def test_exception_group_rails_are_not_prefixes(scan_impl):
     r = scan(scan_impl, text)
     assert [t.exc_type for t in r.chain][-2:] == ["ExceptionGroup", "ValueError"] or \
         r.root_exception in ("ExceptionGroup", "ValueError")
+
+
+@pytest.mark.parametrize("prefix_of", [
+    lambda i: "2025-01-01 10:00:%02d ERROR worker " % i,
+    lambda i: "    ",
+    lambda i: "[pod/trainer-3/main] ",
+], ids=["logger", "indented", "kubectl"])
+def test_prefix_inferred_from_a_frame_when_the_header_was_cut(scan_impl, prefix_of):
+    """A tail that starts below the 'Traceback' line: the first frame's prefix is the
+    traceback's prefix, so its terminal line is still read."""
+    lines = ['  File "/srv/app/model.py", line 88, in forward', "    return self.net(x)",
+             '  File "/venv/torch/nn/modules/linear.py", line 125, in forward',
+             "    return F.linear(input, self.weight, self.bias)",
+             "RuntimeError: mat1 and mat2 shapes cannot be multiplied (4x512 and 256x10)"]
+    r = scan(scan_impl, "".join(prefix_of(i) + line + "\n" for i, line in enumerate(lines)))
+    assert r.root_exception == "RuntimeError" and r.root.message.startswith("mat1 and mat2")
+
+
+def test_prose_mentioning_a_file_adopts_no_prefix(scan_impl):
+    text = ('Warning: config  File "a.yaml" not found, using defaults\n'
+            "Warning: ValueError: not a terminal\nstep 1\n")
+    assert scan(scan_impl, text).root is None

@@ -11,6 +11,9 @@ Line model, identical in both lexers:
   and its last SEGMENT_CAP bytes (two segments), so memory and time stay
   bounded whatever the line length;
 * NUL bytes and ANSI escape sequences are removed before anything else;
+* a prefix is inferred from the line of a plain traceback header or of a frame
+  (whatever precedes ``Traceback (most recent call last):`` or ``  File "..",
+  line N``); later lines of the same shape lose it (``shape_end``);
 * launcher prefixes (ISO timestamps, ``[rankN]:``, ``[defaultN]:``, mpirun's
   ``[1,0]<stderr>:``, srun's ``N: ``) are stripped and the rank kept; a
   ``[rankN]: Traceback`` glued after a progress bar re-anchors the line there;
@@ -372,6 +375,13 @@ class Lexer:
             # adopts it for a plain header); a rank prefix after it stays a rank
             if off + cut - base <= T.PREFIX_MAX:
                 self.infer = s[base:off + cut]
+        elif p < 0:  # a frame ('  File "x", line N') after a prefix: adopt and strip it
+            f = found.get(T.N_FRAME, -1)
+            if f > 0 and body.find(T.N_FRAME_LINE, f + len(T.N_FRAME)) > 0 and \
+                    off + f - base <= T.PREFIX_MAX and plausible_prefix(s[base:off + f]):
+                self.pfx = s[base:off + f]
+                body = body[f:]
+                found = {k: v - f for k, v in found.items() if v >= f}
         if body.rstrip(b" \t") == b"Killed":
             mask |= T.MARKER_BIT["host_oom"]
         self._structure(rank, body, mask, found)

@@ -43,10 +43,12 @@ assert len(T.NEEDLES) <= MAXN
 cdef enum:
     N_TB = 0
     N_TERM = 1
-    N_EXIT0 = 2  # then the EXIT_NEEDLES, in their order
+    N_FRAME = 2
+    N_EXIT0 = 3  # then the EXIT_NEEDLES, in their order
     C_EXIT_TEXT = 40
 
 assert T.NEEDLES[N_TB][0] == T.N_TRACEBACK and T.NEEDLES[N_TERM][0] == T.N_TERMINATE
+assert T.NEEDLES[N_FRAME][0] == T.N_FRAME and T.N_FRAME_LINE == b'", line ' 
 assert tuple(n for n, _ in T.NEEDLES[N_EXIT0:N_EXIT0 + len(T.EXIT_NEEDLES)]) == T.EXIT_NEEDLES
 assert T.EXIT_TEXT == C_EXIT_TEXT
 cdef int _NEXIT = len(T.EXIT_NEEDLES)
@@ -326,6 +328,17 @@ cdef class Lexer:
             if off + cut - base <= PFXMAX:
                 self.infer = s + base
                 self.ninfer = off + cut - base
+        elif q < 0:  # a frame ('  File "x", line N') after a prefix: adopt and strip it
+            a = self.found[N_FRAME]
+            if a > 0 and _frame_line_after(body, bn, a + 8) and off + a - base <= PFXMAX \
+                    and _plausible_prefix(s + base, off + a - base):
+                memcpy(self.pfx, s + base, off + a - base)
+                self.npfx = off + a - base
+                body += a
+                bn -= a
+                for k in range(self.ntouched):
+                    e = self.touched[k]
+                    self.found[e] = self.found[e] - a if self.found[e] >= a else -1
         e = bn
         while e > 0 and (body[e - 1] == 0x20 or body[e - 1] == 0x09):
             e -= 1

@@ -216,6 +216,20 @@ cdef Py_ssize_t _shape_end(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
     return i
 
 
+cdef bint _frame_line_after(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """Does '", line ' occur in s[i:]? (_py: body.find(N_FRAME_LINE, i) > 0)"""
+    cdef const unsigned char* q
+    while i + 8 <= n:
+        q = <const unsigned char*>memchr(s + i, 0x22, n - i)
+        if q == NULL:
+            return 0
+        i = q - s
+        if i + 8 <= n and memcmp(q, b'", line ', 8) == 0:
+            return 1
+        i += 1
+    return 0
+
+
 cdef bint _plausible_prefix(const unsigned char* p, Py_ssize_t m) noexcept nogil:
     """_py.plausible_prefix: not an exception group's rail, nor a box-drawn frame."""
     cdef Py_ssize_t i = 0

@@ -56,6 +56,8 @@ MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Needles that only steer the lexer (no marker bit of their own).
 N_TRACEBACK = b"Traceback (most recent call last)"
 N_TERMINATE = b"terminate called after throwing an instance of '"
+N_FRAME = b'  File "'  # a traceback frame: what precedes it on its line is a prefix
+N_FRAME_LINE = b'", line '
 # How a launcher, a shell or a tool reports that a worker died (a code or a
 # signal, never why). The lexer emits the text after the needle; the fold reads
 # it (``_fold.exit_status``). Sources and wording: docs/needles.md.
@@ -74,7 +76,7 @@ EXIT_REPORTS = (
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
 EXIT_TEXT = 40
-STRUCTURAL = (N_TRACEBACK, N_TERMINATE) + EXIT_NEEDLES
+STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES
 
 _MARKER_NEEDLES = {
     "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
