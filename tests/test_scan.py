@@ -444,3 +444,21 @@ def test_prose_mentioning_a_file_adopts_no_prefix(scan_impl):
     text = ('Warning: config  File "a.yaml" not found, using defaults\n'
             "Warning: ValueError: not a terminal\nstep 1\n")
     assert scan(scan_impl, text).root is None
+
+
+def test_silent_signalled_root_rank_voids_symptoms_not_another_ranks_failure(scan_impl):
+    """torchrun names rank 0, killed by SIGABRT (its watchdog), with no traceback; rank 3
+    ran out of memory and rank 1 only saw the peer go: rank 3's failure is the cause."""
+    def tb(rank, terminal):
+        return "".join("[rank%d]: %s\n" % (rank, line) for line in (
+            "Traceback (most recent call last):", '  File "t.py", line 9, in step',
+            "    step()", terminal))
+    block = ("Root Cause (first observed failure):\n[0]:\n  rank      : 0 (local_rank: 0)\n"
+             "  exitcode  : -6 (pid: 4242)\n  error_file: <N/A>\n"
+             "  traceback : Signal 6 (SIGABRT) received by PID 4242\n")
+    oom = tb(3, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.00 GiB")
+    peer = tb(1, "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] "
+                 "Connection closed by peer [10.0.0.1]:5000")
+    r = scan(scan_impl, oom + peer + block)
+    assert r.root_exception == "torch.OutOfMemoryError" and r.root_rank == 3
+    assert scan(scan_impl, peer + block).root is None

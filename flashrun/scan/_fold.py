@@ -23,9 +23,11 @@ Choosing the root cause:
    signal) comes from the launcher's report line instead (EV_EXIT).
 3. When torchrun's block names a root-cause rank, the last record of that rank
    is believed. If records carry rank prefixes but none from that rank and the
-   block says a signal killed it, the root rank printed nothing: the others
-   are symptoms. (A root rank that exited with a code printed its reason
-   somewhere this tail does not reach; the other ranks' records stand.)
+   block says a signal killed it, the root rank printed nothing: the others'
+   communication symptoms are not the cause, though another rank's own
+   failure (an OOM that brought the group down) still is. (A root rank that
+   exited with a code printed its reason somewhere this tail does not reach;
+   the other ranks' records stand.)
 4. Otherwise the last record that is not a communication symptom (a peer's
    ``Connection closed by peer``, a watchdog timeout) is believed; if all are
    symptoms, the first one.
@@ -320,7 +322,7 @@ def _choose(candidates, cfe_rank, signalled):
         ranked = [r for r in candidates if r.rank == cfe_rank]
         if ranked:
             return ranked[-1]
-        if signalled and any(r.rank >= 0 for r in candidates):
-            return None
     plain = [r for r in candidates if not (r.mask & _SYMPTOM) or r.mask & ~_SYMPTOM & ~_WEAK]
+    if cfe_rank is not None and signalled and any(r.rank >= 0 for r in candidates):
+        return plain[-1] if plain else None  # the others' symptoms are not the cause
     return plain[-1] if plain else candidates[0]
