@@ -30,7 +30,9 @@ Choosing the root cause:
    the other ranks' records stand.)
 4. Otherwise the last record that is not a communication symptom (a peer's
    ``Connection closed by peer``, a watchdog timeout) is believed; if all are
-   symptoms, the first one.
+   symptoms, the first one. "Last" and "first" are within a rank: across ranks,
+   whose lines interleave however the pipes mixed them, the record with the
+   more specific evidence wins, then the lowest rank (``_across_ranks``).
 5. torchrun's "first observed failure" is a race: a rank that aborted on a
    dead peer can be reported before the peer's SIGKILL. When the believed
    record is only such a symptom and the block's other failures include a rank
@@ -324,5 +326,22 @@ def _choose(candidates, cfe_rank, signalled):
             return ranked[-1]
     plain = [r for r in candidates if not (r.mask & _SYMPTOM) or r.mask & ~_SYMPTOM & ~_WEAK]
     if cfe_rank is not None and signalled and any(r.rank >= 0 for r in candidates):
-        return plain[-1] if plain else None  # the others' symptoms are not the cause
-    return plain[-1] if plain else candidates[0]
+        return _across_ranks(plain, last=True)  # the others' symptoms are not the cause
+    if plain:
+        return _across_ranks(plain, last=True)
+    return _across_ranks(candidates, last=False)
+
+
+def _across_ranks(records, last):
+    """One record, whatever the interleaving of ranks: each rank's last (or first)
+    record in its own order, then the one with the most specific evidence (marker
+    bits beyond the weak network/timeout ones), then the lowest rank."""
+    if not records:
+        return None
+    per_rank = {}
+    for record in records:
+        if last or record.rank not in per_rank:
+            per_rank[record.rank] = record
+    if len(per_rank) == 1:
+        return next(iter(per_rank.values()))
+    return min(per_rank.values(), key=lambda r: (not r.mask & ~_WEAK, r.rank))
