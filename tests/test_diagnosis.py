@@ -295,3 +295,26 @@ def test_a_survived_traceback_is_believed_only_when_nothing_else_speaks(scan_imp
     assert flashrun.diagnose(tb + chatter, None).failure_class == "unknown"
     assert flashrun.diagnose(tb + chatter, 137).failure_class == "worker_crash"
     assert flashrun.diagnose(tb + chatter + "Killed\n", 1).failure_class == "out_of_memory"
+
+
+@pytest.mark.parametrize("terminal", [
+    "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled "
+    "cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.18.1\nncclUnhandledCuda"
+    "Error: Call to CUDA function failed.\nLast error:\nCuda failure 'out of memory'",
+    "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 37.3 GiB for an array with "
+    "shape (100000, 100000) and data type float32",
+    "RuntimeError: HIP error: hipErrorOutOfMemory",
+], ids=["nccl-cuda-oom", "numpy-alloc", "hip-oom"])
+def test_memory_families_from_other_libraries(scan_impl, monkeypatch, terminal):
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    assert flashrun.diagnose(_tb(terminal), 1).failure_class == "out_of_memory"
+
+
+def test_agent_error_lines_after_the_traceback_do_not_hide_it(scan_impl, monkeypatch):
+    """A supervisor's own ERROR records (with a weak 'timed out' in them) after the
+    worker's traceback: still the worker's error."""
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    agent = "".join("[2025-02-11 08:00:%02d][ERROR][agent] heartbeat from worker %d timed out\n"
+                    % (i, i) for i in range(12))
+    d = flashrun.diagnose(_tb("KeyError: 'attention_mask'") + agent, 1)
+    assert d.failure_class == "application_error" and d.root_exception == "KeyError"

@@ -30,7 +30,9 @@ class Diagnosis:
 
     @property
     def root_exception(self) -> Optional[str]:
-        return self.scan.root_exception
+        """The exception type believed (the scan's root, or a survived traceback's when
+        nothing else spoke: see FailureSignals.survived)."""
+        return self.signals.root_exception
 
     @property
     def evidence(self):

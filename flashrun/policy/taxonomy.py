@@ -154,9 +154,10 @@ class FailureSignals:
                 signal = -candidate
         root, chain, root_markers, survived = scan.root, scan.chain, scan.root_markers, False
         if (root is None and scan.survived and exit_code and signal is None
-                and not scan.markers and scan.cfe_exitcode is None
+                and _NET.issuperset(scan.markers) and scan.cfe_exitcode is None
                 and scan.launcher_exitcode is None and not hung):
-            # It died with an error status and nothing else says why: the last
+            # It died with an error status and nothing else (at most a weak network
+            # or timeout marker) says why: the last
             # traceback it printed, though output followed it (shutdown chatter, a
             # server that logged it finished), is the best evidence there is.
             root, chain, root_markers, survived = (scan.survived[-1], scan.survived,
