@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping, Optional, Tuple
 
-from flashrun.scan import _py as _lex
+from flashrun.scan import _py_text as _lex
 
 STREAMS = ("stdout", "stderr")
 

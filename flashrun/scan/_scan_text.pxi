@@ -1,5 +1,5 @@
 # Byte-level helpers of the C lexer (included by _scan.pyx). Each mirrors the
-# function of the same name in _scan_py.py: launcher prefixes, terminal-line names,
+# function of the same name in _py_text.py: launcher prefixes, terminal-line names,
 # noise and record starts, ANSI/NUL cleaning. No Python objects: all nogil.
 
 cdef const char* _EXC_SUFFIX[9]

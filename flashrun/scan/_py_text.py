@@ -1,0 +1,265 @@
+"""Byte-level helpers of the pure-Python lexer (``_py.py``); the C lexer's twins are in
+``_scan_text.pxi``, one function for one function.
+
+Scan step of the data flow (docs/architecture.md): ANSI/NUL cleaning, launcher prefixes
+(ISO timestamps, ``[rankN]:``, ``[defaultN]:``, mpirun's ``[j,r]<stderr>:``, srun's
+``N: ``), inferred prefix shapes (``shape_end``), terminal-line names, noise and record
+starts. Pure functions over bytes; no state.
+"""
+_SPACE = b" \t"
+_DIGITS = b"0123456789"
+_EXC_SUFFIXES = (b"Error", b"Exception", b"Interrupt", b"Exit", b"Tripped", b"Failure",
+                 b"ExceptionGroup", b"StopIteration", b"Expired")
+_NOISE_PREFIXES = (b"ERROR:", b"WARNING:", b"wandb:", b"Process finished", b"srun:",
+                   b"slurmstepd:", b"frame #", b"Exception raised from", b"terminate called",
+                   b"<NO_OTHER_FAILURES>")
+_RECORD_PREFIXES = (b"ERROR:", b"WARNING:", b"INFO", b"wandb:")
+
+
+def clean(s):
+    """Drop NUL bytes and ANSI escape sequences (CSI, OSC, two-byte)."""
+    out = bytearray()
+    i, n = 0, len(s)
+    while i < n:
+        c = s[i]
+        if c == 0:
+            i += 1
+        elif c == 0x1B:
+            i += 1
+            if i < n and s[i] == 0x5B:  # CSI: params, intermediates, final
+                i += 1
+                while i < n and 0x30 <= s[i] <= 0x3F:
+                    i += 1
+                while i < n and 0x20 <= s[i] <= 0x2F:
+                    i += 1
+                if i < n and 0x40 <= s[i] <= 0x7E:
+                    i += 1
+            elif i < n and s[i] == 0x5D:  # OSC: up to BEL or ESC backslash
+                i += 1
+                while i < n and s[i] != 0x07 and s[i] != 0x1B:
+                    i += 1
+                if i < n and s[i] == 0x07:
+                    i += 1
+                elif i + 1 < n and s[i] == 0x1B and s[i + 1] == 0x5C:
+                    i += 2
+            elif i < n:
+                i += 1
+        else:
+            out.append(c)
+            i += 1
+    return bytes(out)
+
+
+def _number(s, i, maxlen=6):
+    """Parse up to ``maxlen`` digits at ``i``: (value, end) or (-1, i)."""
+    j, n, v = i, len(s), 0
+    while j < n and j - i < maxlen and 0x30 <= s[j] <= 0x39:
+        v = v * 10 + s[j] - 0x30
+        j += 1
+    return (v, j) if j > i else (-1, i)
+
+
+def _iso_timestamp(s, i):
+    """End of an ``YYYY-MM-DDTHH:MM:SS[.fff][Z]`` prefix plus ': ' or ' ', else -1."""
+    n = len(s)
+    if i + 19 > n:
+        return -1
+    for k, c in enumerate(b"dddd-dd-ddTdd:dd:dd"):
+        b = s[i + k]
+        if c == 0x64:
+            if not 0x30 <= b <= 0x39:
+                return -1
+        elif b != c:
+            return -1
+    j = i + 19
+    if j < n and s[j] == 0x2E:
+        j += 1
+        while j < n and 0x30 <= s[j] <= 0x39:
+            j += 1
+    if j < n and s[j] == 0x5A:
+        j += 1
+    if j + 1 < n and s[j] == 0x3A and s[j + 1] == 0x20:
+        return j + 2
+    if j < n and s[j] == 0x20:
+        return j + 1
+    return -1
+
+
+def _launcher_prefix(s, i):
+    """One launcher prefix at ``i``: (rank, end) or (-1, -1)."""
+    n = len(s)
+    if i >= n:
+        return -1, -1
+    c = s[i]
+    if c == 0x5B:  # '['
+        for word in (b"rank", b"default"):
+            if s.startswith(word, i + 1):
+                r, j = _number(s, i + 1 + len(word))
+                if r >= 0 and s.startswith(b"]:", j):
+                    j += 2
+                    if j < n and s[j] == 0x20:
+                        j += 1
+                    return r, j
+                return -1, -1
+        _, j = _number(s, i + 1)  # mpirun: [job,rank]<stderr>:
+        if j > i + 1 and j < n and s[j] == 0x2C:
+            r, k = _number(s, j + 1)
+            if r >= 0 and (s.startswith(b"]<stderr>:", k) or s.startswith(b"]<stdout>:", k)):
+                return r, k + 10
+        return -1, -1
+    if 0x30 <= c <= 0x39:  # srun --label: "N: "
+        r, j = _number(s, i, 5)
+        if j + 1 < n and s[j] == 0x3A and s[j + 1] == 0x20:
+            return r, j + 2
+    return -1, -1
+
+
+def strip_prefixes(s, i):
+    """Strip up to four stacked prefixes from ``i``: (rank or -1, body offset)."""
+    rank = -1
+    for _ in range(4):
+        j = _iso_timestamp(s, i)
+        if j > 0:
+            i = j
+            continue
+        r, j = _launcher_prefix(s, i)
+        if j < 0:
+            break
+        rank, i = r, j
+    return rank, i
+
+
+def _alnum(c):
+    return 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
+
+
+def shape_end(s, i, pfx):
+    """End of a prefix of ``s[i:]`` shaped like ``pfx``, or -1.
+
+    Shape: a run of letters and digits that holds a digit (a timestamp field, a
+    counter, a pid, a rank, a uuid part) matches any such run; other runs must
+    be equal; a run of spaces inside the prefix matches 1 to as many spaces
+    (padded names: docker compose's ``name-1  | ``); every other byte, leading
+    spaces included (a pasted block's indentation), matches itself.
+    """
+    n, m, j = len(s), len(pfx), 0
+    while j < m:
+        c = pfx[j]
+        if _alnum(c):
+            k, digit = j, False
+            while k < m and _alnum(pfx[k]):
+                digit = digit or pfx[k] <= 0x39
+                k += 1
+            q, digit2 = i, False
+            while q < n and _alnum(s[q]):
+                digit2 = digit2 or s[q] <= 0x39
+                q += 1
+            if (not digit2) if digit else s[i:q] != pfx[j:k]:
+                return -1
+            i, j = q, k
+        elif c == 0x20 and j > 0:
+            k = j
+            while k < m and pfx[k] == 0x20:
+                k += 1
+            q = i
+            while q < n and q - i < k - j and s[q] == 0x20:
+                q += 1
+            if q == i:
+                return -1
+            i, j = q, k
+        else:
+            if i >= n or s[i] != c:
+                return -1
+            i += 1
+            j += 1
+    return i
+
+
+def plausible_prefix(p):
+    """Can ``p`` (what precedes a plain traceback header) be a line prefix? Not
+    an exception group's ``|`` or ``+`` rail, nor a box-drawn frame."""
+    t = p.lstrip(b" ")
+    return not t or (t[0] not in b"|+" and t[0] != 0xE2)
+
+
+def terminal_name(s):
+    """If ``s`` starts like a terminal line: (end of the dotted name, has colon), else (0, 0)."""
+    n = len(s)
+    if n == 0 or not (s[0] == 0x5F or 0x41 <= s[0] <= 0x5A or 0x61 <= s[0] <= 0x7A):
+        return 0, 0
+    i = 0
+    while True:
+        while i < n and (s[i] == 0x5F or 0x30 <= s[i] <= 0x39 or 0x41 <= s[i] <= 0x5A
+                         or 0x61 <= s[i] <= 0x7A):
+            i += 1
+        if i + 1 < n and s[i] == 0x2E and (s[i + 1] == 0x5F or 0x41 <= s[i + 1] <= 0x5A
+                                           or 0x61 <= s[i + 1] <= 0x7A):
+            i += 1
+            continue
+        break
+    if i > 200:
+        return 0, 0
+    if i == n:
+        return i, 0
+    if s[i] == 0x3A and (i + 1 == n or s[i + 1] == 0x20):
+        return i, 1
+    return 0, 0
+
+
+def exception_like(s, end):
+    """Does the dotted name ``s[:end]`` read as an exception class?"""
+    start = s.rfind(b".", 0, end) + 1
+    last = s[start:end]
+    if last == b"Error" or last == b"Failure":
+        return False
+    return last.endswith(_EXC_SUFFIXES)
+
+
+def _glog(s):
+    """glog-style record: E1129, W1129, I1129, F1129 followed by a space."""
+    return (len(s) >= 6 and s[0] in b"EWIF" and s[1] in _DIGITS and s[2] in _DIGITS
+            and s[3] in _DIGITS and s[4] in _DIGITS and s[5] == 0x20)
+
+
+def is_noise(s):
+    """Launcher and shutdown chatter that does not mean the run kept going."""
+    if not s:
+        return True
+    c = s[0]
+    if c in b"=-*#" or _glog(s):
+        return True
+    if c == 0x5B and len(s) >= 3 and s[1] in b"EWIF" and (s[2] in _DIGITS or s[2] == 0x20):
+        return True
+    if c == 0x5B and len(s) >= 3 and s[1] in _DIGITS:  # torchrun's "[3]:" failure index
+        _, j = _number(s, 1)
+        if s[j:].rstrip(b" \t") == b"]:":
+            return True
+    if c == 0x20 or c == 0x09:  # continuations, a launcher report's "  host : x" fields
+        return True
+    if s[-1] == 0x5D and b"%|" in s:  # a progress bar redrawn: "  3%|▎  | 3/100 [00:01<..]"
+        return True
+    return s.startswith(_NOISE_PREFIXES) or s.endswith(b" FAILED")
+
+
+def is_record_start(s):
+    """A line that starts a new log record and so ends an unprefixed message."""
+    return bool(s) and (s[0] == 0x5B or s[0] in _DIGITS or _glog(s)
+                        or s.startswith(_RECORD_PREFIXES))
+
+
+def _frame_like(s):
+    return not s or s[0] in _SPACE or s[0] == 0xE2 or s[0] == 0x5E or s[0] == 0x7E
+
+
+def _blank(s):
+    for c in s:
+        if c != 0x20 and c != 0x09:
+            return False
+    return True
+
+
+def _lstrip_spaces(s):
+    i = 0
+    while i < len(s) and s[i] == 0x20:
+        i += 1
+    return i
