@@ -199,3 +199,20 @@ def test_sweep_with_grid_rules_end_to_end(tmp_path):
     assert p.returncode != 0
     (ev,) = _classified(tmp_path / "run")
     assert ev["data"]["failure_class"] == "storage_timeout" and ev["data"]["rule"]
+
+
+def test_sweep_with_a_bad_rules_file_starts_nothing(tmp_path):
+    marker = tmp_path / "started"
+    (tmp_path / "bad.yaml").write_text("rules:\n  - match: x\n    class: storage\n    reason: r\n")
+    grid = tmp_path / "grid.yaml"
+    grid.write_text("name: gw\ncommand: %s -c \"open('%s', 'w')\" {seed}\ngrid: {seed: [1]}\n"
+                    "diagnosis: {rules: bad.yaml}\n" % (sys.executable, marker))
+    p = cli("sweep", str(grid), "--run-dir", str(tmp_path / "run"))
+    assert p.returncode == 2 and p.stderr.strip().count("\n") == 0, p.stderr
+    assert "bad.yaml:3:12: rules[0].class: unknown failure class" in p.stderr
+    assert not marker.exists() and not (tmp_path / "run").exists()
+    grid.write_text("name: gw\ncommand: %s -c \"open('%s', 'w')\" {seed}\ngrid: {seed: [1]}\n"
+                    % (sys.executable, marker))
+    p = cli("sweep", str(grid), "--run-dir", str(tmp_path / "run"), "--rules",
+            str(tmp_path / "bad.yaml"))
+    assert p.returncode == 2 and "bad.yaml:3:12" in p.stderr and not marker.exists()
