@@ -292,6 +292,7 @@ def test_a_survived_traceback_is_believed_only_when_nothing_else_speaks(scan_imp
                       for i in range(10)) + "2025-02-11 08:00:11 INFO server: finished\n"
     d = flashrun.diagnose(tb + chatter, 1)
     assert d.failure_class == "application_error" and d.signals.survived
+    assert [i.kind for i in d.explain().items if i.used] == ["survived terminal"]
     assert flashrun.diagnose(tb + chatter, None).failure_class == "unknown"
     assert flashrun.diagnose(tb + chatter, 137).failure_class == "worker_crash"
     assert flashrun.diagnose(tb + chatter + "Killed\n", 1).failure_class == "out_of_memory"

@@ -80,6 +80,12 @@ def explain(scan, signals: FailureSignals, failure_class, why: str) -> Explanati
                          root_markers=root_markers if term is scan.root else frozenset())
             items.append(Item("terminal" if term is scan.root else "chained terminal",
                               term.line, term.rank, cls, "built-in: traceback reading"))
+    if scan.root is None and signals.survived and scan.survived:
+        term = scan.survived[-1]
+        items.append(Item("survived terminal", term.line, term.rank, _alone(
+            root_exception=term.exc_type, chain_types=(term.exc_type,),
+            root_markers=frozenset(scan.survived_markers)),
+            "built-in: the last traceback, output followed it and nothing else spoke"))
     evidence = dict(scan.evidence)
     for name in scan.root_markers:
         items.append(Item("marker (root)", evidence.get(name), scan.root_rank,
