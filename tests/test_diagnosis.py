@@ -305,7 +305,9 @@ def test_a_survived_traceback_is_believed_only_when_nothing_else_speaks(scan_imp
     "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 37.3 GiB for an array with "
     "shape (100000, 100000) and data type float32",
     "RuntimeError: HIP error: hipErrorOutOfMemory",
-], ids=["nccl-cuda-oom", "numpy-alloc", "hip-oom"])
+    "submitit.core.utils.UncompletedJobError: Job 4242_0 (task: 0) with path "
+    "/ckpt/4242_0_result.pkl has not produced any output (state: OUT_OF_MEMORY)",
+], ids=["nccl-cuda-oom", "numpy-alloc", "hip-oom", "submitit-slurm-state"])
 def test_memory_families_from_other_libraries(scan_impl, monkeypatch, terminal):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(_tb(terminal), 1).failure_class == "out_of_memory"
