@@ -81,6 +81,8 @@ _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError
               "ReadTimeout", "ConnectTimeout", "ReadTimeoutError", "ConnectTimeoutError",
               "ProtocolError", "RemoteDisconnected", "gaierror")
 _STOPPED_TYPES = ("KeyboardInterrupt", "SystemExit")
+_NET_TYPE_SET, _STOPPED_TYPE_SET = frozenset(_NET_TYPES), frozenset(_STOPPED_TYPES)
+_NONE: FrozenSet[str] = frozenset()
 # Exception types that say an input record could not be decoded (a bad sample).
 _DECODE_TYPES = frozenset({"JSONDecodeError", "ParserError"})
 # Signals a process gets when it is stopped from outside: they say nothing of why.
@@ -178,8 +180,8 @@ class FailureSignals:
             root_line=line,
             root_rank=root.rank if root and root.rank is not None else scan.cfe_rank,
             chain_types=tuple(t.exc_type for t in chain),
-            root_markers=frozenset(root_markers),
-            markers=frozenset(scan.markers),
+            root_markers=frozenset(root_markers) if root_markers else _NONE,
+            markers=frozenset(scan.markers) if scan.markers else _NONE,
             reported_exit=scan.cfe_exitcode if scan.cfe_exitcode is not None
             else scan.launcher_exitcode,
             hung=hung,
@@ -191,14 +193,10 @@ class FailureSignals:
         ))
 
 
-def _short(name: Optional[str]) -> str:
-    return (name or "").rsplit(".", 1)[-1]
-
-
 def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     """One FailureClass and the short reason for it (see the module table)."""
     evidence = s.root_markers | s.markers
-    types = {_short(t) for t in s.chain_types}
+    types = {t.rpartition(".")[2] for t in s.chain_types}  # short names
     has_root = s.root_exception is not None
     if s.correlated:
         return FailureClass.CORRELATED_INCIDENT, "many runs failed inside the incident window"
@@ -232,12 +230,12 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"
     if s.root_markers & _COMM or (not has_root and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
-    if s.root_markers & _NET or types & set(_NET_TYPES) or (not has_root and s.markers & _NET
+    if s.root_markers & _NET or types & _NET_TYPE_SET or (not has_root and s.markers & _NET
                                                              and "network" in s.markers):
         return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
     if "worker_exit" in s.root_markers and not s.root_markers & _CODE:
         return FailureClass.WORKER_CRASH, "a worker process died without saying why"
-    if has_root and not types <= set(_STOPPED_TYPES):
+    if has_root and not types <= _STOPPED_TYPE_SET:
         return FailureClass.APPLICATION_ERROR, "the code raised %s" % s.root_exception
     if evidence & _CODE:
         return FailureClass.APPLICATION_ERROR, "bad arguments, a shape mismatch or a device assert"
