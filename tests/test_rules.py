@@ -216,3 +216,18 @@ def test_sweep_with_a_bad_rules_file_starts_nothing(tmp_path):
     p = cli("sweep", str(grid), "--run-dir", str(tmp_path / "run"), "--rules",
             str(tmp_path / "bad.yaml"))
     assert p.returncode == 2 and "bad.yaml:3:12" in p.stderr and not marker.exists()
+
+
+def test_stream_rule_reads_only_its_stream_under_run(tmp_path):
+    """Under flashrun.run the attempt's stdout.log and stderr.log are apart: a stdout
+    rule does not fire on the same text printed to stderr."""
+    rules = _rules("rules:\n  - match: quota probe failed\n    stream: stdout\n"
+                   "    class: storage_timeout\n    reason: the site quota probe\n")
+    script = "import sys; print('quota probe failed', file=sys.%s, flush=True); sys.exit(3)"
+    on_err = flashrun.run([sys.executable, "-c", script % "stderr"], run_dir=tmp_path / "e",
+                          max_restarts=0, rules=rules)
+    on_out = flashrun.run([sys.executable, "-c", script % "stdout"], run_dir=tmp_path / "o",
+                          max_restarts=0, rules=rules)
+    assert on_err.decisions[0].failure_class != "storage_timeout"
+    assert on_out.decisions[0].failure_class == "storage_timeout"
+    assert on_out.decisions[0].evidence.rule.startswith("site.yaml:2")
