@@ -321,3 +321,24 @@ def test_agent_error_lines_after_the_traceback_do_not_hide_it(scan_impl, monkeyp
                     % (i, i) for i in range(12))
     d = flashrun.diagnose(_tb("KeyError: 'attention_mask'") + agent, 1)
     assert d.failure_class == "application_error" and d.root_exception == "KeyError"
+
+
+@pytest.mark.parametrize("before, terminal, after, exit_code, want", [
+    ("/venv/accelerate/utils/memory.py:52: UserWarning: lower the batch size to avoid CUDA out "
+     "of memory errors\n  warnings.warn(\n", "KeyError: 'labels'", "", 1, "application_error"),
+    ("", "AssertionError: timed out waiting for the reference output", "", 1,
+     "application_error"),
+    ("INFO data: retry policy for No space left on device is 3\n",
+     "TypeError: forward() got an unexpected keyword argument 'labels'", "", 1,
+     "application_error"),
+    ("NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has fallen off the bus.\n", "ValueError: nan loss",
+     "", 1, "accelerator_failure"),
+    ("", "ValueError: x", "Killed\n", 137, "out_of_memory"),
+    ("", "KeyError: 1", "slurmstepd: error: *** JOB 9 ON n1 CANCELLED AT 2024-01-01T00:00:00 "
+     "DUE TO TIME LIMIT ***\n", 1, "preemption"),
+], ids=["oom-prose-keyerror", "timeout-in-assert", "disk-prose-typeerror", "xid-then-code",
+        "killed-after-code", "cancel-after-code"])
+def test_code_errors_outweigh_prose_but_not_system_reports(scan_impl, monkeypatch, before,
+                                                          terminal, after, exit_code, want):
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    assert flashrun.diagnose(before + _tb(terminal) + after, exit_code).failure_class == want

@@ -83,6 +83,15 @@ _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError
 _STOPPED_TYPES = ("KeyboardInterrupt", "SystemExit")
 _NET_TYPE_SET, _STOPPED_TYPE_SET = frozenset(_NET_TYPES), frozenset(_STOPPED_TYPES)
 _NONE: FrozenSet[str] = frozenset()
+# Exception types that are plain code errors whatever their message says.
+_CODE_TYPES = frozenset({
+    "KeyError", "ValueError", "TypeError", "AttributeError", "NameError", "ImportError",
+    "ModuleNotFoundError", "SyntaxError", "IndentationError", "IndexError", "AssertionError",
+    "NotImplementedError", "ZeroDivisionError", "UnboundLocalError", "RecursionError",
+    "FileNotFoundError"})
+# Markers outside the root traceback that are the system's own death reports.
+_SYSTEM = frozenset({"host_oom", "xid", "gpu_lost", "ecc", "control_plane", "node_fail",
+                     "preempt", "time_limit", "launcher_sigterm"})
 # Exception types that say an input record could not be decoded (a bad sample).
 _DECODE_TYPES = frozenset({"JSONDecodeError", "ParserError"})
 # Signals a process gets when it is stopped from outside: they say nothing of why.
@@ -198,6 +207,14 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     evidence = s.root_markers | s.markers
     types = {t.rpartition(".")[2] for t in s.chain_types}  # short names
     has_root = s.root_exception is not None
+    root_net = s.root_markers & _NET
+    if has_root and s.root_exception.rpartition(".")[2] in _CODE_TYPES and \
+            not s.root_markers - _NET:
+        # A plain code error at the root outweighs prose elsewhere that mentions
+        # memory, disks or images, and a "timed out" in its own message; the
+        # system's own reports (a kill, the GPU's faults, the scheduler) still count.
+        evidence = s.markers & _SYSTEM
+        root_net = _NONE
     if s.correlated:
         return FailureClass.CORRELATED_INCIDENT, "many runs failed inside the incident window"
     if s.rule is not None:
@@ -207,9 +224,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.CONTROL_PLANE_FAILURE, "the scheduler's controller is unreachable"
     if s.scheduler_state in SCHEDULER_CLASSES:
         return SCHEDULER_CLASSES[s.scheduler_state]
-    if "node_fail" in s.markers and not s.scheduler_reported:
+    scheduler = s.markers | s.root_markers  # a cancel line can follow a message unbroken
+    if "node_fail" in scheduler and not s.scheduler_reported:
         return FailureClass.NODE_LOSS, "the scheduler reports a node failure"
-    if s.markers & {"preempt", "time_limit"} and not s.scheduler_reported:
+    if scheduler & {"preempt", "time_limit"} and not s.scheduler_reported:
         return FailureClass.PREEMPTION, "the scheduler cancelled or preempted the job"
     if evidence & _ACCEL:
         return FailureClass.ACCELERATOR_FAILURE, "the GPU reported a hardware fault"
@@ -230,7 +248,7 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"
     if s.root_markers & _COMM or (not has_root and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
-    if s.root_markers & _NET or types & _NET_TYPE_SET or (not has_root and s.markers & _NET
+    if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & _NET
                                                              and "network" in s.markers):
         return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
     if "worker_exit" in s.root_markers and not s.root_markers & _CODE:
