@@ -206,9 +206,11 @@ def test_launcher_exit_status_is_read_from_the_report(scan_impl, tail, status):
      "worker_crash"),
     ("eval 3/9\nCommand terminated by signal 11\n", None, "worker_crash"),
     ("eval 3/9\nCommand exited with non-zero status 1\n", None, "worker_crash"),
+    ("epoch 2\nsrun: error: gpu-n3: task 1: Killed\n", 1, "out_of_memory"),
+    ("epoch 2\nsrun: error: gpu-n3: task 1: Out Of Memory\n", 1, "out_of_memory"),
     ("step 10 loss 2.0\n", 1, "unknown"),  # a bare exit status says nothing of the failure
 ], ids=["bash-abort", "zsh-segv", "zsh-bus-error", "glued-to-bar", "bash-killed", "ide-segv",
-        "gnu-time-signal", "gnu-time-status", "bare-exit"])
+        "gnu-time-signal", "gnu-time-status", "srun-killed", "srun-oom", "bare-exit"])
 def test_shell_ide_and_tool_death_lines(scan_impl, monkeypatch, tail, exit_code, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(tail, exit_code).failure_class.value == want
