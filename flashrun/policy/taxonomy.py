@@ -168,9 +168,9 @@ class FailureSignals:
                 and _NET.issuperset(scan.markers) and scan.cfe_exitcode is None
                 and scan.launcher_exitcode is None and not hung):
             # It died with an error status and nothing else (at most a weak network
-            # or timeout marker) says why: the last
-            # traceback it printed, though output followed it (shutdown chatter, a
-            # server that logged it finished), is the best evidence there is.
+            # or timeout marker) says why: the last traceback it printed, though
+            # output followed it (shutdown chatter, a server that logged it
+            # finished), is the best evidence there is.
             root, chain, root_markers, survived = (scan.survived[-1], scan.survived,
                                                    scan.survived_markers, True)
         line = root.line if root else None
