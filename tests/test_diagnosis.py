@@ -187,6 +187,7 @@ def test_launcher_reports_say_how_and_child_evidence_says_why(scan_impl, monkeyp
     ("Process finished with exit code 134 (interrupted by signal 6: SIGABRT)\n", -6),
     ("Process finished with exit code 138 (interrupted by signal 10: SIGBUS)\n", -7),  # macOS
     ("Process finished with exit code 1\n", 1),
+    ("srun: error: n3: tasks 2-3,5: Killed\n", -9),
 ])
 def test_launcher_exit_status_is_read_from_the_report(scan_impl, tail, status):
     assert scan_impl.scan_tail(tail.encode()).launcher_exitcode == status
@@ -206,7 +207,7 @@ def test_launcher_exit_status_is_read_from_the_report(scan_impl, tail, status):
      "worker_crash"),
     ("eval 3/9\nCommand terminated by signal 11\n", None, "worker_crash"),
     ("eval 3/9\nCommand exited with non-zero status 1\n", None, "worker_crash"),
-    ("epoch 2\nsrun: error: gpu-n3: task 1: Killed\n", 1, "out_of_memory"),
+    ("epoch 2\nsrun: error: gpu-n3: task 1: Killed\n", 1, "worker_crash"),  # a signal, no memory
     ("epoch 2\nsrun: error: gpu-n3: task 1: Out Of Memory\n", 1, "out_of_memory"),
     ("step 10 loss 2.0\n", 1, "unknown"),  # a bare exit status says nothing of the failure
 ], ids=["bash-abort", "zsh-segv", "zsh-bus-error", "glued-to-bar", "bash-killed", "ide-segv",

@@ -285,6 +285,8 @@ def exit_status(source, text):
     """The status an EXIT_NEEDLES report gives: an exit code, or minus the signal
     number for a signal death; None when the text after the needle is not one."""
     kind = T.EXIT_KINDS[source]
+    if kind == "sigkill":  # the report is the signal's name alone
+        return -9
     if kind == "signal":
         named = _signal_name(text)
         if named is not None:

@@ -72,6 +72,7 @@ EXIT_REPORTS = (
     (b"Command exited with non-zero status ", "code"),  # GNU time
     (b"Command terminated by signal ", "signal"),       # GNU time
     (b"Process finished with exit code ", "ide"),       # PyCharm/IntelliJ: code (signal N: NAME)
+    (b": Killed", "sigkill"),                           # srun: error: node: task N: Killed
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -105,7 +106,7 @@ _MARKER_NEEDLES = {
                  b"can't allocate memory", b"DefaultCPUAllocator: not enough memory",
                  b"std::bad_alloc", b" Killed  ", b"zsh: killed", b"Killed process ",
                  b"_ArrayMemoryError", b"for an array with shape", b"state: OUT_OF_MEMORY",
-                 b": Killed", b"Out Of Memory"),
+                 b"Out Of Memory"),
     "ecc": (b"ECC error", b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ecc error",
             b"cudaErrorECCUncorrectable"),
     "xid": (b"NVRM: Xid", b"Xid (PCI"),
