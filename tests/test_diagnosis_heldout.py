@@ -1,0 +1,121 @@
+"""Diagnosis on log shapes written here from torch's, launchers' and shells' message formats,
+never tuned against: a held-out check beside the corpus (tests/data/corpus). Each case is
+one family of real output (DeepSpeed's launcher, accelerate's CalledProcessError wrapper,
+the NCCL watchdog, kubectl/docker-compose prefixes, mp.spawn, zsh, srun) with a label
+decided from the class boundaries in docs/diagnosis.md before the case was first run."""
+import pytest
+
+import flashrun
+
+C = {}
+C["ds_kill"] = (b"""[2026-01-02 10:00:01,123] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 4512
+[2026-01-02 10:00:01,124] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 4513
+[2026-01-02 10:00:02,001] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', '-u', 'train.py', '--local_rank=1'] exits with return code = -9
+""", 1, "worker_crash")
+C["accel_value"] = (b"""Traceback (most recent call last):
+  File "/work/train.py", line 88, in <module>
+    main()
+  File "/work/train.py", line 40, in main
+    raise ValueError("--gradient_accumulation_steps must be positive")
+ValueError: --gradient_accumulation_steps must be positive
+Traceback (most recent call last):
+  File "/usr/bin/accelerate", line 8, in <module>
+    sys.exit(main())
+  File "/usr/lib/python3/dist-packages/accelerate/commands/launch.py", line 1097, in launch_command
+    simple_launcher(args)
+  File "/usr/lib/python3/dist-packages/accelerate/commands/launch.py", line 703, in simple_launcher
+    raise subprocess.CalledProcessError(returncode=process.returncode, cmd=cmd)
+subprocess.CalledProcessError: Command '['/usr/bin/python', 'train.py']' returned non-zero exit status 1.
+""", 1, "application_error")
+C["oom_warn_then_key"] = (b"""UserWarning: reducing batch size may avoid CUDA out of memory errors
+epoch 1 step 100 loss 2.1
+Traceback (most recent call last):
+  File "train.py", line 12, in <module>
+    cfg["optimizer"]
+KeyError: 'optimizer'
+""", 1, "application_error")
+C["watchdog"] = (b"""[rank1]:[E1202 10:11:12.345678 123 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=4021, OpType=ALLREDUCE, NumelIn=1048576, NumelOut=1048576, Timeout(ms)=600000) ran for 600034 milliseconds before timing out.
+[rank1]:[E1202 10:11:12.346000 123 ProcessGroupNCCL.cpp:1785] [PG ID 0 PG GUID 0(default_pg) Rank 1] Exception (either an error before or timeout detected by watchdog): ...
+[rank1]:[E1202 10:11:12.400000 123 ProcessGroupNCCL.cpp:630] [Rank 1] To avoid data inconsistency, we are taking the entire process down.
+terminate called after throwing an instance of 'c10::DistBackendError'
+  what():  [PG ID 0 PG GUID 0(default_pg) Rank 1] Process group watchdog thread terminated with exception: [Rank 1] Watchdog caught collective operation timeout
+W1202 10:11:20.000000 99 torch/distributed/elastic/multiprocessing/api.py:897] Sending process 124 closing signal SIGTERM
+E1202 10:11:21.000000 99 torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: -6) local_rank: 1 (pid: 123) of binary: /usr/bin/python
+""", 1, "communication_error")
+C["old_oom"] = (b"""Traceback (most recent call last):
+  File "main.py", line 200, in <module>
+    loss.backward()
+RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 10.76 GiB total capacity; 9.80 GiB already allocated; 3.44 MiB free; 9.95 GiB reserved in total by PyTorch)
+""", 1, "out_of_memory")
+C["enospc"] = (b"""Traceback (most recent call last):
+  File "train.py", line 300, in save
+    torch.save(state, path)
+  File "/usr/lib/python3/site-packages/torch/serialization.py", line 850, in save
+    _save(obj, opened_zipfile, pickle_module, pickle_protocol, _disable_byteorder_record)
+RuntimeError: [enforce fail at inline_container.cc:595] . unexpected pos 4599808 vs 4599700
+During handling of the above exception, another exception occurred:
+Traceback (most recent call last):
+  File "train.py", line 302, in save
+OSError: [Errno 28] No space left on device
+""", 1, "storage_timeout")
+C["zip"] = (b"""Traceback (most recent call last):
+  File "eval.py", line 20, in <module>
+    sd = torch.load("ckpt/latest.pt")
+  File "/opt/conda/lib/python3.10/site-packages/torch/serialization.py", line 1005, in load
+    with _open_zipfile_reader(opened_file) as opened_zipfile:
+  File "/opt/conda/lib/python3.10/site-packages/torch/serialization.py", line 457, in __init__
+    super().__init__(torch._C.PyTorchFileReader(name_or_buffer))
+RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory
+""", 1, "artifact_corruption")
+C["kubectl"] = (b"""[pod/trainer-0/pytorch] 2026-01-01T00:00:00Z step 10
+[pod/trainer-0/pytorch] Traceback (most recent call last):
+[pod/trainer-0/pytorch]   File "/app/train.py", line 5, in <module>
+[pod/trainer-0/pytorch]     import flash_attn
+[pod/trainer-0/pytorch] ModuleNotFoundError: No module named 'flash_attn'
+[pod/trainer-1/pytorch] 2026-01-01T00:00:01Z step 10
+[pod/trainer-1/pytorch] waiting for peers
+""", 1, "application_error")
+C["spawn_segv"] = (b"""Traceback (most recent call last):
+  File "run.py", line 40, in <module>
+    mp.spawn(worker, nprocs=4, join=True)
+  File "/usr/lib/python3/site-packages/torch/multiprocessing/spawn.py", line 216, in join
+    raise ProcessExitedException(
+torch.multiprocessing.spawn.ProcessExitedException: process 2 terminated with signal SIGSEGV
+""", 1, "worker_crash")
+C["compose_bad_image"] = (b"""trainer-1  | Traceback (most recent call last):
+trainer-1  |   File "/app/data.py", line 30, in __getitem__
+trainer-1  |     img = Image.open(path)
+trainer-1  |   File "/usr/local/lib/python3.11/site-packages/PIL/Image.py", line 3280, in open
+trainer-1  |     raise UnidentifiedImageError(msg)
+trainer-1  | PIL.UnidentifiedImageError: cannot identify image file '/data/img_000123.jpg'
+""", 1, "data_error")
+C["dataloader_killed"] = (b"""epoch 3:  42%|####2     | 420/1000 [01:02<01:26,  6.70it/s]
+Traceback (most recent call last):
+  File "train.py", line 99, in <module>
+    for batch in loader:
+  File "/usr/lib/python3/site-packages/torch/utils/data/dataloader.py", line 1329, in _next_data
+    idx, data = self._get_data()
+RuntimeError: DataLoader worker (pid 31337) is killed by signal: Killed.
+""", 1, "out_of_memory")
+C["hub_dns"] = (b"""Traceback (most recent call last):
+  File "train.py", line 10, in <module>
+    model = AutoModel.from_pretrained("bert-base-uncased")
+requests.exceptions.ConnectionError: (MaxRetryError("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: /bert-base-uncased/resolve/main/config.json (Caused by NameResolutionError: Failed to resolve 'huggingface.co' ([Errno -3] Temporary failure in name resolution))"), '(Request ID: x)')
+""", 1, "network_degradation")
+C["ecc"] = (b"""step 500 loss 1.2
+RuntimeError: CUDA error: uncorrectable ECC error encountered
+CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+""", 1, "accelerator_failure")
+C["slurm_cancel"] = (b"""step 9000 loss 0.9
+slurmstepd: error: *** STEP 123456.0 ON node042 CANCELLED AT 2026-01-01T12:00:00 DUE TO TIME LIMIT ***
+srun: Job step aborted: Waiting up to 32 seconds for job step to finish.
+""", None, "preemption")
+C["zsh_segv"] = (b"""Epoch 1: 100%|##########| 10/10 [00:01<00:00]zsh: segmentation fault (core dumped)  python train.py
+""", 139, "worker_crash")
+
+
+@pytest.mark.parametrize("name", sorted(C))
+def test_held_out_shape(scan_impl, monkeypatch, name):
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    tail, rc, want = C[name]
+    assert flashrun.diagnose(tail, rc).failure_class.value == want
