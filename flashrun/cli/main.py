@@ -6,6 +6,7 @@ module with an ``install(subparsers)`` function; all user-facing printing happen
 ``cli`` package, never in library modules.
 """
 import sys
+import threading
 
 from flashrun import __version__
 from flashrun.cli import diagnose, run, sweep
@@ -23,7 +24,28 @@ def build_parser():
     return parser
 
 
+def _on_sigterm(signum, frame):
+    """SIGTERM outside the event loop: stop like Ctrl-C (the loop has its own handler)."""
+    from flashrun.runtime.loop import Terminated
+
+    raise Terminated()
+
+
 def main(argv=None):
+    import signal
+
+    previous = None
+    if threading.current_thread() is threading.main_thread() \
+            and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _main(argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv):
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -34,5 +56,7 @@ def main(argv=None):
     except UsageError as exc:
         print("flashrun: error: %s" % exc, file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as exc:
+        from flashrun.runtime.loop import Terminated
+
+        return 143 if isinstance(exc, Terminated) else 130

@@ -8,6 +8,7 @@ Ctrl-C, 143 on SIGTERM). ``status`` and ``logs`` only read a run directory.
 import json
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -16,11 +17,11 @@ from flashrun.record.events import read_events
 from flashrun.record.state import RunState, fold
 
 
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM delivered to the supervisor: stop everything like Ctrl-C, exit 143."""
+from flashrun.runtime.loop import Terminated as _Terminated
 
 
 def _on_sigterm(signum, frame):
+    """SIGTERM outside the event loop (while the loop runs, it handles SIGTERM itself)."""
     raise _Terminated()
 
 
@@ -31,7 +32,8 @@ def cmd_run(args):
         raise UsageError("run: give the command after --, e.g. flashrun run -- python train.py")
     if args.command[0] == "--":
         args.command = args.command[1:]
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) \
+        if threading.current_thread() is threading.main_thread() else None
     out = sys.stdout.buffer
 
     def say(line):
@@ -49,7 +51,8 @@ def cmd_run(args):
         print("[flashrun] interrupted: every process of the run was stopped", file=sys.stderr)
         return 130
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     print("[flashrun] %s after %d attempt(s); run directory: %s" % (
         result.state.value, result.attempts, result.run_dir), file=sys.stderr)
     if result.succeeded:

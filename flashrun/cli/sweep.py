@@ -13,15 +13,17 @@ from flashrun.spec.grid import SpecError, dry_run_lines, load
 
 
 def _run(spec, run_dir, verbose):
+    from flashrun.runtime.loop import Terminated
     from flashrun.sweep import Sweep
 
     sw = Sweep(spec, run_dir, verbose=verbose)
     try:
         rows = sw.run()
-    except KeyboardInterrupt:
-        print("[flashrun] interrupted: every process of the sweep was stopped; continue with "
-              "flashrun resume %s" % sw.run_dir, file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        print("[flashrun] %s: every process of the sweep was stopped; continue with "
+              "flashrun resume %s" % ("terminated" if isinstance(exc, Terminated) else
+                                      "interrupted", sw.run_dir), file=sys.stderr)
+        return 143 if isinstance(exc, Terminated) else 130
     for line in sw.summary():
         print(line)
     print("results: %s" % (sw.run_dir / "results.csv"))
