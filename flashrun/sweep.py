@@ -16,6 +16,7 @@ background, or awaited, inside a running loop or not.
 import asyncio
 import json
 import logging
+import os
 import sys
 import threading
 import time
@@ -26,7 +27,9 @@ from flashrun.runtime import loop as _loop
 from flashrun.record.events import EventType as E
 from flashrun.record.journal import Journal
 from flashrun.spec.launch import PortAllocator
-from flashrun.record.results import as_dataframe, best_trial, collect_metrics, summary_lines, write_results
+from flashrun.record.degrade import RecordWrites
+from flashrun.record.results import (as_dataframe, best_trial, build_rows, collect_metrics,
+                                     summary_lines, write_results)
 from flashrun.spec.grid import SweepSpec, TrialSpec, from_mapping, launch_argv, load
 from flashrun.record.state import TrialState
 from flashrun.runtime.stream import Echo
@@ -42,15 +45,23 @@ def default_run_dir(spec: SweepSpec, root: Union[str, Path] = "runs") -> Path:
     return Path(root) / ("%s-%s" % (spec.name, time.strftime("%Y%m%d-%H%M%S")))
 
 
-def _prepare(spec: SweepSpec, run_dir: Path) -> None:
-    run_dir.mkdir(parents=True, exist_ok=True)
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` readable by its owner only (0600): it may hold a secret."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+    with open(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+def _prepare(spec: SweepSpec, run_dir: Path, writes: RecordWrites) -> None:
     spec_file = run_dir / "spec.yaml"
     if not spec_file.exists():
-        spec_file.write_text(spec.to_yaml())
+        writes.attempt(spec_file, _write_private, spec_file, spec.to_yaml())
     for trial in spec.trials:
         tdir = run_dir / "trials" / trial.trial_id
-        tdir.mkdir(parents=True, exist_ok=True)
-        (tdir / "params.json").write_text(json.dumps(dict(trial.params), indent=1, default=str))
+        params = tdir / "params.json"
+        if writes.attempt(tdir, tdir.mkdir, parents=True, exist_ok=True):
+            writes.attempt(params, _write_private, params,
+                           json.dumps(dict(trial.params), indent=1, default=str))
 
 
 async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
@@ -60,8 +71,8 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
                     grace: float = 45.0, fatal_grace: float = 10.0) -> List[dict]:
     """Run (or resume) every trial of ``spec`` in ``run_dir``; the results rows."""
     run_dir = Path(run_dir)
-    _prepare(spec, run_dir)
     journal = Journal(run_dir)
+    _prepare(spec, run_dir, journal.writes)
     say = view.print_line if view is not None else logger.warning
     coordinator = Coordinator(journal, incident_threshold=incident_threshold,
                               incident_window_s=incident_window_s)
@@ -143,7 +154,11 @@ def _results(spec: SweepSpec, run_dir: Path, journal: Journal, durations) -> Lis
             continue
         adir = run_dir / "trials" / trial.trial_id / ("attempt-%d" % st.attempt)
         metrics[trial.trial_id] = collect_metrics(adir)
-    return write_results(run_dir, spec, journal.state, metrics, durations)
+    try:
+        return write_results(run_dir, spec, journal.state, metrics, durations)
+    except OSError as exc:  # the rows are still returned and summarised
+        journal.writes.note(run_dir / "results.json", exc)
+        return build_rows(spec, journal.state, metrics, durations)
 
 
 class Sweep:

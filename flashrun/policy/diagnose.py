@@ -5,6 +5,7 @@ CLI's ``diagnose`` command and by the supervisor after every failed attempt.
 Pure: no I/O; history (the previous attempt's fingerprint, an incident flag)
 comes in as arguments.
 """
+import dataclasses
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -61,14 +62,15 @@ class Diagnosis:
 def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
              mode: str = "coordinated_training", *, hung: bool = False,
              previous_fingerprint: Optional[str] = None,
-             correlated: bool = False) -> Diagnosis:
+             correlated: bool = False, storage_error: Optional[str] = None) -> Diagnosis:
     """Diagnose a run from the end of its output and its exit status.
 
     ``tail`` is bytes (a str is encoded as UTF-8); ``exit_code`` is the status
     of the process that was run (negative = signal, 128+N from a shell, None if
     unknown). ``hung`` says the supervisor stopped it for silence;
     ``previous_fingerprint`` is the previous attempt's, to spot a deterministic
-    failure; ``correlated`` says a sweep-wide incident is in progress.
+    failure; ``correlated`` says a sweep-wide incident is in progress;
+    ``storage_error`` (one line) says the run directory's disk is full (ENOSPC/EDQUOT).
     """
     if isinstance(tail, str):
         tail = tail.encode("utf-8", "surrogateescape")
@@ -76,6 +78,9 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
         raise TypeError("exit_code must be an int or None, not %s" % type(exit_code).__name__)
     scan = scan_tail(tail)
     signals = FailureSignals.from_scan(exit_code, scan, hung=hung, correlated=correlated)
+    if storage_error:  # the supervisor itself hit a full disk under the run: that is evidence
+        signals = dataclasses.replace(signals, markers=signals.markers | {"enospc"},
+                                      root_line=signals.root_line or storage_error)
     fp = _fingerprint(scan, exit_code)
     decision = decide(signals, mode, deterministic=is_deterministic(fp, previous_fingerprint),
                       fingerprint=fp)

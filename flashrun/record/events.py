@@ -318,7 +318,7 @@ class EventLog:
         self._lock = threading.Lock()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fd: Optional[int] = os.open(
-            self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644
+            self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600
         )
         self._repair_torn_tail()
 
@@ -356,9 +356,20 @@ class EventLog:
             if self._fd is None:
                 raise ValueError("EventLog %s is closed" % self.path)
             view = memoryview(payload)
-            while view:
-                n = os.write(self._fd, view)
-                view = view[n:]
+            start = None
+            try:
+                while view:
+                    if start is None and len(view) < len(payload):  # a short write: rare
+                        start = os.lseek(self._fd, 0, os.SEEK_END) - (len(payload) - len(view))
+                    n = os.write(self._fd, view)
+                    view = view[n:]
+            except OSError:
+                if start is not None:  # never leave half an event for the next one to glue onto
+                    try:
+                        os.ftruncate(self._fd, start)
+                    except OSError:
+                        pass
+                raise
             if self.fsync:
                 os.fsync(self._fd)
 

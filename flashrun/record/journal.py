@@ -11,6 +11,7 @@ import logging
 from pathlib import Path
 from typing import Callable, List, Optional
 
+from flashrun.record.degrade import RecordWrites
 from flashrun.record.events import Event, EventLog, EventType, read_events
 from flashrun.record.state import RunState, apply, fold, write_state
 
@@ -32,15 +33,17 @@ class Journal:
         self.replayed = len(previous)
         self._log = EventLog(self.events_path, fsync=fsync)
         self._listeners: List[Listener] = []
+        self.writes = RecordWrites()  # failed writes of the record: said once, never fatal
 
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
     def emit(self, type: EventType, trial: Optional[str] = None, attempt: Optional[int] = None,
              **data) -> Event:
-        event = self._log.emit(type, trial, attempt, **data)
+        event = Event.now(type, trial, attempt, data)
+        self.writes.attempt(self.events_path, self._log.append, event)
         self.state = apply(self.state, event)
-        write_state(self.state_path, self.state, fsync=False)
+        self.writes.attempt(self.state_path, write_state, self.state_path, self.state, fsync=False)
         for listener in list(self._listeners):
             try:
                 listener(self.state, event)

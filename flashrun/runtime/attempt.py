@@ -32,6 +32,7 @@ from typing import Callable, Mapping, Optional, Sequence
 from flashrun.runtime.process import Exit, StopPolicy, spawn
 from flashrun import defaults as D
 from flashrun.policy.live import FATAL_MARKERS, FATAL_MASK
+from flashrun.record.degrade import STORAGE_ERRNOS
 from flashrun.scan import Scanner, ScanResult
 from flashrun.runtime.stream import Echo, Output
 
@@ -48,6 +49,7 @@ class AttemptOutcome:
     tail: bytes                   # the end of stdout and stderr, interleaved as printed
     scan: ScanResult              # the live scanner's view of the whole stream
     log_dir: str
+    storage_error: Optional[str] = None  # a log file hit a full disk (ENOSPC/EDQUOT)
 
     @property
     def succeeded(self) -> bool:
@@ -151,8 +153,11 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
     finally:
         woken.cancel()
     assert result is not None
+    storage = next(("flashrun: cannot write %s (%s)" % (st.path, st.log_error)
+                    for st in (output.stdout, output.stderr)
+                    if st.log_errno in STORAGE_ERRNOS), None)
     return AttemptOutcome(result, hung, fatal, silent if hung else None, output.tail(),
-                          scanner.result(), str(log_dir))
+                          scanner.result(), str(log_dir), storage)
 
 
 def _fatal_line(scan: ScanResult, hit) -> str:

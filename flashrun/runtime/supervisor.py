@@ -116,6 +116,13 @@ def child_env(spec: GroupSpec, run_dir: Path, trial_dir: Path, attempt: int) -> 
     return env
 
 
+def _write_private(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` readable by the owner only (a tail may hold a secret)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+    with open(fd, "wb") as fh:
+        fh.write(data)
+
+
 def next_attempt(trial_dir: Path) -> int:
     """First unused attempt number (a resumed trial continues the count)."""
     used = [int(p.name.split("-", 1)[1]) for p in trial_dir.glob("attempt-*")
@@ -146,7 +153,8 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
     run_dir = Path(run_dir)
     coordinator = coordinator or Coordinator(journal)
     trial_dir = run_dir / "trials" / spec.trial_id
-    (trial_dir / "ckpt").mkdir(parents=True, exist_ok=True)
+    journal.writes.attempt(trial_dir / "ckpt", (trial_dir / "ckpt").mkdir, parents=True,
+                           exist_ok=True)
     started = time.monotonic()
     attempt = next_attempt(trial_dir)
     first = attempt
@@ -183,7 +191,8 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
             on_stalled=lambda s: journal.emit(E.OUTPUT_STALLED, spec.trial_id, n,
                                               silent_s=round(s, 1)))
         attempt += 1
-        (log_dir / "tail.txt").write_bytes(outcome.tail)
+        journal.writes.attempt(log_dir / "tail.txt", _write_private, log_dir / "tail.txt",
+                               outcome.tail)
         journal.emit(E.ATTEMPT_EXITED, spec.trial_id, n, returncode=outcome.exit.returncode,
                      hang=outcome.hung, fatal=outcome.fatal)
         if outcome.succeeded:
@@ -192,7 +201,8 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
         stopped_by_us = outcome.exit.stop_requested
         diag = diagnose(outcome.tail, None if stopped_by_us else outcome.exit.returncode,
                         mode=spec.mode, hung=outcome.hung, previous_fingerprint=previous_fp,
-                        correlated=coordinator.record_failure(spec.trial_id))
+                        correlated=coordinator.record_failure(spec.trial_id),
+                        storage_error=outcome.storage_error or journal.writes.storage_error)
         previous_fp = diag.fingerprint
         decision = diag.decision
         ev = decision.evidence
