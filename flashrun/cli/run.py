@@ -32,6 +32,16 @@ def cmd_run(args):
         raise UsageError("run: give the command after --, e.g. flashrun run -- python train.py")
     if args.command[0] == "--":
         args.command = args.command[1:]
+    if not args.command:
+        raise UsageError("run: give the command after --, e.g. flashrun run -- python train.py")
+    from flashrun.runtime.process import CannotStart, check_program
+    from flashrun.spec.launch import command_argv
+
+    try:  # before anything is created: a typo leaves no run directory behind
+        check_program(command_argv(args.command))
+    except CannotStart as exc:
+        print("flashrun: error: %s" % exc.reason, file=sys.stderr)
+        return exc.exit_status
     previous = signal.signal(signal.SIGTERM, _on_sigterm) \
         if threading.current_thread() is threading.main_thread() else None
     out = sys.stdout.buffer

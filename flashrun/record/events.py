@@ -87,7 +87,7 @@ class EventType(str, enum.Enum):
     CHECKPOINT_SKIPPED        ``path``, ``step``, ``reason`` (torn / corrupt)
     CHECKPOINT_SELECTED       ``path``, ``step`` (``None``: start from scratch)
     RUN_SUCCEEDED             ``metrics``
-    RUN_FAILED                ``reason``
+    RUN_FAILED                ``reason``, ``exit_code`` (127/126: it could not start)
     RUN_CANCELLED             ``reason``
     AUTOMATION_FROZEN         ``reason``
     RESUMED                   ``by`` (a person resumed automation after a freeze

@@ -297,6 +297,8 @@ def _apply_trial(t: TrialStatus, e: Event) -> "tuple[TrialStatus, bool]":
         t, bad = _move(t, target)
         if not bad:
             t = dataclasses.replace(t, finished_at=e.ts, reason=_as_str(d.get("reason", t.reason)))
+            if "exit_code" in d:  # a trial that could not start: 127/126, as a shell says
+                t = dataclasses.replace(t, exit_code=_as_int(d["exit_code"]))
         return t, bad
     if e.type is T.AUTOMATION_FROZEN:
         t, bad = _move(t, _S.FROZEN)

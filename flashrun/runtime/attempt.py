@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping, Optional, Sequence
 
-from flashrun.runtime.process import Exit, StopPolicy, spawn
+from flashrun.runtime.process import CannotStart, Exit, StopPolicy, spawn, start_failure  # noqa: F401
 from flashrun import defaults as D
 from flashrun.policy.live import FATAL_MARKERS, FATAL_MASK
 from flashrun.record.degrade import STORAGE_ERRNOS
@@ -86,15 +86,20 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
                       grace: float = D.GRACE_S, fatal_grace: float = D.FATAL_GRACE_S,
                       on_started: Optional[Callable[[int], None]] = None,
                       on_stalled: Optional[Callable[[float], None]] = None) -> AttemptOutcome:
-    """Run one attempt to its end (exit, hang, or fatal marker) and reap it."""
+    """Run one attempt to its end (exit, hang, or fatal marker) and reap it.
+
+    Raises :class:`CannotStart` (one-line reason) when the program cannot be started."""
     wake = asyncio.Event()
     scanner = Scanner()
     output = Output(log_dir, ring_size=ring_size,
                     echo_stdout=echo.source(prefix) if echo else None,
                     echo_stderr=echo.source(prefix) if echo else None,
                     watch=_LiveWatch(scanner, wake))
-    group = await spawn(argv, output=output, cwd=cwd, env=env, name=prefix.strip("[] "),
-                        stop_policy=StopPolicy(grace=grace))
+    try:
+        group = await spawn(argv, output=output, cwd=cwd, env=env, name=prefix.strip("[] "),
+                            stop_policy=StopPolicy(grace=grace))
+    except OSError as exc:  # nothing started: missing program or cwd, E2BIG, ...
+        raise start_failure(exc, str(argv[0]), None if cwd is None else os.fspath(cwd)) from None
     if on_started is not None:
         on_started(group.pid)
     waiter = asyncio.ensure_future(group.wait())

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Callable, Mapping, Optional, Tuple
 
 from flashrun.runtime.attempt import AttemptOutcome, run_attempt
+from flashrun.runtime.process import CannotStart
 from flashrun.policy.diagnose import diagnose
 from flashrun.record.events import EventType as E
 from flashrun.record.journal import Journal
@@ -145,6 +146,21 @@ def _conclusion(spec: GroupSpec, attempt: int, decision: RecoveryDecision, delay
     return line
 
 
+def _attempt(spec: GroupSpec, run_dir: Path, trial_dir: Path, log_dir: Path, n: int,
+             echo: Optional[Echo], journal: Journal):
+    """The coroutine of attempt ``n`` of ``spec`` (journalled launch and stalls)."""
+    return run_attempt(
+        spec.argv, log_dir=log_dir, env=child_env(spec, run_dir, trial_dir, n),
+        cwd=spec.cwd, echo=echo, prefix="[%s/%d] " % (spec.trial_id, n),
+        ring_size=spec.ring_size, hang_timeout=spec.hang_timeout,
+        startup_timeout=spec.startup_timeout,
+        heartbeat=str(trial_dir / "heartbeat"), grace=spec.grace, fatal_grace=spec.fatal_grace,
+        on_started=lambda pid: journal.emit(E.LAUNCH_STARTED, spec.trial_id, n,
+                                            argv=list(spec.argv), pid=pid, log_dir=str(log_dir)),
+        on_stalled=lambda s: journal.emit(E.OUTPUT_STALLED, spec.trial_id, n,
+                                          silent_s=round(s, 1)))
+
+
 async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
                     coordinator: Optional[Coordinator] = None, echo: Optional[Echo] = None,
                     backoff: Backoff = Backoff(), say: Callable[[str], None] = logger.warning,
@@ -180,16 +196,15 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
             return result(TrialState.FROZEN)
         log_dir = trial_dir / ("attempt-%d" % attempt)
         n = attempt
-        outcome = await run_attempt(
-            spec.argv, log_dir=log_dir, env=child_env(spec, run_dir, trial_dir, attempt),
-            cwd=spec.cwd, echo=echo, prefix="[%s/%d] " % (spec.trial_id, attempt),
-            ring_size=spec.ring_size, hang_timeout=spec.hang_timeout,
-            startup_timeout=spec.startup_timeout,
-            heartbeat=str(trial_dir / "heartbeat"), grace=spec.grace, fatal_grace=spec.fatal_grace,
-            on_started=lambda pid: journal.emit(E.LAUNCH_STARTED, spec.trial_id, n,
-                                                argv=list(spec.argv), pid=pid, log_dir=str(log_dir)),
-            on_stalled=lambda s: journal.emit(E.OUTPUT_STALLED, spec.trial_id, n,
-                                              silent_s=round(s, 1)))
+        try:
+            outcome = await _attempt(spec, run_dir, trial_dir, log_dir, n, echo, journal)
+        except CannotStart as exc:  # deterministic: no retry, the other trials go on
+            reason = "cannot start: %s" % exc.reason
+            journal.emit(E.RUN_FAILED, spec.trial_id, n, reason=reason,
+                         exit_code=exc.exit_status)
+            say("[flashrun] %s/%d %s; giving up" % (spec.trial_id, n, reason))
+            failed = result(TrialState.FAILED)
+            return dataclasses.replace(failed, exit_code=exc.exit_status)
         attempt += 1
         journal.writes.attempt(log_dir / "tail.txt", _write_private, log_dir / "tail.txt",
                                outcome.tail)

@@ -262,6 +262,7 @@ class _Builder:
             if isinstance(v, bool) or not _scalar(v):
                 raise self.fail(("env", k), "expected a string, got %s %r" % (_kind(v), v),
                                 'quote it: %s: "..."' % k)
+            self._no_nul(v, ("env", k))
         return {k: _render(v) for k, v in env.items()}
 
     def _command(self, cmd: Any) -> List[Tuple[Path, Parts, int]]:
@@ -287,6 +288,8 @@ class _Builder:
             raise self.fail(("command",), "expected a string or a list, got %s" % _kind(cmd), hint)
         if not items:
             raise self.fail(("command",), "the command is empty", hint)
+        for path, tok, _ in items:
+            self._no_nul(tok, path)
         out = []
         for path, tok, off in items:
             try:
@@ -296,12 +299,18 @@ class _Builder:
                                 "literal braces") from None
         return out
 
+    def _no_nul(self, value: Any, path: Path) -> None:
+        if isinstance(value, str) and "\0" in value:  # exec(2) cannot pass one: reject it here
+            raise self.fail(path, "contains a NUL byte (\\0), which no argv or environment "
+                            "value can hold", "remove it")
+
     def _value(self, v: Any, path: Path) -> Any:
         for i, x in enumerate(v if isinstance(v, list) else [v]):
+            where = path + (i,) if isinstance(v, list) else path
             if not _scalar(x):
-                raise self.fail(path + (i,) if isinstance(v, list) else path,
-                                "expected a string, number or list of them, got %s" % _kind(x),
-                                "a list value is spliced as argv tokens")
+                raise self.fail(where, "expected a string, number or list of them, got %s"
+                                % _kind(x), "a list value is spliced as argv tokens")
+            self._no_nul(x, where)
         return list(v) if isinstance(v, list) else v
 
     def _params(self, entry: Any, path: Path) -> Dict[str, Any]:
