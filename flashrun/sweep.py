@@ -14,6 +14,7 @@ its back-off is over. ``Sweep`` is the notebook handle around it: blocking,
 background, or awaited, inside a running loop or not.
 """
 import asyncio
+import hashlib
 import json
 import logging
 import os
@@ -52,16 +53,37 @@ def _write_private(path: Path, text: str) -> None:
         fh.write(text)
 
 
-def _prepare(spec: SweepSpec, run_dir: Path, writes: RecordWrites) -> None:
+SOURCE_FILE = "spec.source.json"  # where a spec with secrets is read from on resume
+
+
+def _write_spec(spec: SweepSpec, run_dir: Path, writes: RecordWrites) -> None:
+    """``spec.yaml`` (0600). A spec holding secrets that came from a file is kept
+    *referenced*: spec.yaml has them masked, ``spec.source.json`` names the file and its
+    sha256, and ``resume`` reads that file. From keyword arguments there is no file to
+    point at, so spec.yaml keeps them, readable by the owner only."""
     spec_file = run_dir / "spec.yaml"
-    if not spec_file.exists():
-        writes.attempt(spec_file, _write_private, spec_file, spec.to_yaml())
+    source = Path(spec.source) if spec.source else None
+    if spec.has_secrets and source is not None and source.is_file():
+        text = source.read_bytes()
+        ref = {"path": str(source.resolve()), "sha256": hashlib.sha256(text).hexdigest()}
+        writes.attempt(run_dir / SOURCE_FILE, _write_private, run_dir / SOURCE_FILE,
+                       json.dumps(ref, indent=1) + "\n")
+        body = ("# secrets masked (***): flashrun resume reads %s (sha256 %s)\n"
+                % (ref["path"], ref["sha256"][:12]) + spec.to_yaml(redacted=True))
+    else:
+        body = spec.to_yaml()
+    writes.attempt(spec_file, _write_private, spec_file, body)
+
+
+def _prepare(spec: SweepSpec, run_dir: Path, writes: RecordWrites) -> None:
+    if not (run_dir / "spec.yaml").exists():
+        _write_spec(spec, run_dir, writes)
     for trial in spec.trials:
         tdir = run_dir / "trials" / trial.trial_id
         params = tdir / "params.json"
         if writes.attempt(tdir, tdir.mkdir, parents=True, exist_ok=True):
             writes.attempt(params, _write_private, params,
-                           json.dumps(dict(trial.params), indent=1, default=str))
+                           json.dumps(trial.shown_params(), indent=1, default=str))
 
 
 async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
@@ -82,7 +104,7 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
     done = {tid for tid, t in journal.state.trials.items() if t.state == TrialState.SUCCEEDED}
     pending = [t for t in spec.trials if t.trial_id not in done]
     for trial in pending:
-        journal.emit(E.TRIAL_QUEUED, trial.trial_id, params=dict(trial.params),
+        journal.emit(E.TRIAL_QUEUED, trial.trial_id, params=trial.shown_params(),
                      argv=list(trial.argv))
     live: Dict[str, Any] = {}
     if view is not None:

@@ -54,11 +54,36 @@ def cmd_resume(args):
     spec_file = run_dir / "spec.yaml"
     if not spec_file.exists():
         raise UsageError("%s has no spec.yaml: not a sweep run directory" % run_dir)
+    spec_file = _secret_source(run_dir) or spec_file
     try:
         spec = load(spec_file)
     except SpecError as exc:
         raise UsageError(str(exc)) from None
     return _run(spec, run_dir, args.verbose)
+
+
+def _secret_source(run_dir: Path):
+    """The grid file a sweep with secrets is resumed from (its spec.yaml has them masked)."""
+    import hashlib
+    import json
+
+    from flashrun.sweep import SOURCE_FILE
+
+    ref_file = run_dir / SOURCE_FILE
+    if not ref_file.exists():
+        return None
+    try:
+        ref = json.loads(ref_file.read_text())
+        text = Path(ref["path"]).read_bytes()
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise UsageError("%s: the sweep's secrets stay in its grid file, which cannot be read "
+                         "(%s); run: flashrun sweep GRID --resume %s"
+                         % (ref_file, getattr(exc, "strerror", None) or exc, run_dir)) from None
+    if hashlib.sha256(text).hexdigest() != ref["sha256"]:
+        raise UsageError("%s changed since the sweep started (its secrets are not kept in the run "
+                         "directory); run: flashrun sweep %s --resume %s"
+                         % (ref["path"], ref["path"], run_dir))
+    return Path(ref["path"])
 
 
 def install(sub):

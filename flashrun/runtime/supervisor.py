@@ -34,6 +34,7 @@ from flashrun.runtime.process import CannotStart
 from flashrun.policy.diagnose import diagnose
 from flashrun.record.events import EventType as E
 from flashrun.record.journal import Journal
+from flashrun.record.secrets import redact_text
 from flashrun import defaults as D
 from flashrun.policy.budget import Backoff, Budget, spend
 from flashrun.policy.decide import RecoveryDecision
@@ -142,7 +143,7 @@ def _conclusion(spec: GroupSpec, attempt: int, decision: RecoveryDecision, delay
         spec.trial_id, attempt, decision.failure_class.value, decision.action.value,
         decision.reason, then)
     if ev.line:
-        line += "\n[flashrun]   believed%s: %s" % (where, ev.line)
+        line += "\n[flashrun]   believed%s: %s" % (where, redact_text(ev.line))
     return line
 
 

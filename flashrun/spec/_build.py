@@ -17,6 +17,7 @@ import shlex
 from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from flashrun.record.secrets import fingerprint, is_secret_name, secret_param
 from flashrun.spec._yaml import loader_class as _loader_class
 from flashrun.spec.model import (DEFAULTS, ID_MAX_LEN, KEYS, MAX_TRIALS, _IDENT, _NAME, _UNSAFE,
                                  Objective, Parts, Path, SpecError, SweepSpec, TrialSpec, _canon,
@@ -72,18 +73,41 @@ def _placeholders(token: str) -> Parts:
 
 
 def _trial_id(i: int, width: int, params: Mapping[str, Any], varying: Sequence[str],
-              defaults: Mapping[str, Any]) -> str:
+              defaults: Mapping[str, Any], secrets: frozenset = frozenset()) -> str:
     out = "t%0*d" % (width, i)
     for k in varying:
         v = params.get(k)
         if k in defaults and _canon({k: v}) == _canon({k: defaults[k]}):
             continue
-        text = " ".join(map(_render, v)) if isinstance(v, list) else _render(v)
-        part = _UNSAFE.sub("_", "%s=%s" % (k, text)).strip("_") or k
+        if k in secrets or secret_param(k, v):  # never a secret in a directory name: a short hash tells them apart
+            part = _UNSAFE.sub("_", "%s+%s" % (k, fingerprint(v))).strip("_")
+        else:
+            text = " ".join(map(_render, v)) if isinstance(v, list) else _render(v)
+            part = _UNSAFE.sub("_", "%s=%s" % (k, text)).strip("_") or k
         if len(out) + 1 + len(part) > ID_MAX_LEN:
             return (out + "-" + part)[:ID_MAX_LEN].rstrip("-_.")
         out += "-" + part
     return out
+
+
+def _secret_keys(template, env: Mapping[str, str]) -> frozenset:
+    """Parameters whose value lands in a secret place: the token after a secret flag
+    (``--db-pass {pw}``, ``-p {pw}``), a secret assignment (``--api-key={k}``,
+    ``TOKEN={t}``) or a secret environment variable (``HF_TOKEN: "{t}"``)."""
+    out = set()
+    previous = None
+    for _, parts, _ in template:
+        names = [p[0] for p in parts if isinstance(p, tuple)]
+        literal = "".join(p for p in parts if not isinstance(p, tuple))
+        head = literal.split("=", 1)[0] if "=" in literal else None
+        if (previous and previous.startswith("-") and is_secret_name(previous)) \
+                or (head and is_secret_name(head)):
+            out.update(names)
+        previous = None if names else literal
+    for k, v in env.items():
+        if is_secret_name(k):
+            out.update(p[0] for p in _placeholders(v) if isinstance(p, tuple))
+    return frozenset(out)
 
 
 class _Builder:
@@ -205,13 +229,15 @@ class _Builder:
         combos, origins, order = self._expand(grid, explicit, defaults)
         self._check_placeholders(template, env, combos, origins, grid, explicit, defaults)
         varying = _varying(order, combos)
+        secrets = _secret_keys(template, env)
         width = max(3, len(str(len(combos) - 1)))
         out = []
         for i, params in enumerate(combos):
             tenv = {k: "".join(_render(params[p[0]]) if isinstance(p, tuple) else p
                                for p in _placeholders(v)) for k, v in env.items()}
             out.append(TrialSpec(
-                trial_id=_trial_id(i, width, params, varying, defaults), params=_freeze(params),
+                trial_id=_trial_id(i, width, params, varying, defaults, secrets),
+                params=_freeze(params), secrets=secrets,
                 argv=tuple(self._substitute(template, params, origins[i])), nproc=nproc or 1,
                 torchrun=nproc is not None, env=MappingProxyType(tenv), index=i, cwd=cwd,
                 mode="coordinated_training" if nproc else "independent_tasks"))

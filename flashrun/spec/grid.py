@@ -12,7 +12,8 @@ several tokens (``[]`` → none): that is how one trial gets extra flags.
 
 Trial ids: ``t<index>`` + ``-name=value`` for each parameter that varies across the
 sweep (unless at its ``defaults:`` value), sanitised for file names and cut at 64
-characters (``t003-lr=0.01-seed=1``). The index is the position in expansion order (grid
+characters (``t003-lr=0.01-seed=1``); a secret parameter (flashrun/record/secrets.py)
+shows as ``name+<hash>`` instead. The index is the position in expansion order (grid
 product in key order, last key fastest; then ``trials:``), so a file always gives the
 same ids; :attr:`TrialSpec.key` hashes the parameters alone.
 
@@ -28,11 +29,12 @@ import re
 import shlex
 from typing import Any, List, Mapping, Optional
 
+from flashrun.record.secrets import redact, redact_argv
 from flashrun.spec._yaml import loader_class
 from flashrun.spec.launch import command_argv
 from flashrun.spec.model import SpecError, SweepSpec, TrialSpec
 
-__all__ = ["load", "parse", "from_mapping", "dry_run_lines", "launch_argv"]
+__all__ = ["load", "parse", "from_mapping", "dry_run_lines", "launch_argv", "printable"]
 
 
 # ----------------------------------------------------------------------- loading
@@ -96,13 +98,25 @@ def dry_run_lines(spec: SweepSpec) -> List[str]:
     if spec.objective:
         lines.append("objective: %s %s" % (spec.objective.mode, spec.objective.metric))
     if spec.env:
-        lines.append("env: %s" % " ".join("%s=%s" % kv for kv in spec.env.items()))
+        lines.append("env: %s" % " ".join("%s=%s" % kv for kv in redact(spec.env).items()))
     width = max(len(t.trial_id) for t in spec.trials)
     for t in spec.trials:
         lines.append("%-*s  %d slot%s  %-12s %s" % (
             width, t.trial_id, t.nproc, " " if t.nproc == 1 else "s",
-            "torchrun x%d" % t.nproc if t.torchrun else "command", shlex.join(t.argv)))
-    return lines
+            "torchrun x%d" % t.nproc if t.torchrun else "command",
+            shlex.join(redact_argv(t.argv))))
+    return [printable(line) for line in lines]
+
+
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e"
+                          "\u2060-\u2069\ufeff]")
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal: control, bidi and zero-width characters (ESC, RLO, ...)
+    written as ``\\xNN`` / ``\\uNNNN`` escapes, so a value cannot redraw or reorder the line."""
+    return _UNPRINTABLE.sub(lambda m: ("\\x%02x" % ord(m.group()) if ord(m.group()) < 0x100
+                                       else "\\u%04x" % ord(m.group())), text)
 
 
 def launch_argv(trial: TrialSpec, rdzv_port: Optional[int] = None) -> List[str]:

@@ -23,7 +23,7 @@ import threading
 import time
 from typing import Any, Callable, List, Mapping, Optional, TextIO
 
-from flashrun.record.events import REDACTED, is_sensitive
+from flashrun.record.secrets import REDACTED, redact_text, secret_param
 from flashrun.record.state import RunState, TrialState, TrialStatus
 
 __all__ = ["TrialLive", "PlainView", "LiveView", "make_view", "eta_seconds", "render"]
@@ -54,7 +54,7 @@ class TrialLive:
 
 def clean(text: Any, limit: int = 300) -> str:
     """One printable line: ANSI sequences dropped, control characters → spaces."""
-    text = _CONTROL.sub(" ", _ANSI.sub("", str(text))).strip()
+    text = redact_text(_CONTROL.sub(" ", _ANSI.sub("", str(text))).strip())
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
@@ -71,7 +71,7 @@ def duration(seconds: Optional[float]) -> str:
 
 
 def _value(key: str, v: Any) -> str:
-    if is_sensitive(key):
+    if secret_param(key, v):
         return REDACTED
     if isinstance(v, float):
         return "%.4g" % v
@@ -98,7 +98,7 @@ class _Shared:
 
     def params(self, trial_id: str) -> Mapping[str, Any]:
         t = self._trials.get(trial_id)
-        return t.params if t is not None else {}
+        return t.shown_params() if t is not None else {}
 
     def params_text(self, trial_id: str) -> str:
         p = self.params(trial_id)
@@ -236,9 +236,9 @@ class PlainView(_Shared):
             self._write(self._changes(state, extra or {}))
 
     def print_line(self, text: str) -> None:
-        """Trial output, passed through as it is (one line)."""
+        """Trial output, passed through as it is (one line), secrets masked."""
         with self._lock:
-            self._write([text.rstrip("\n")])
+            self._write([redact_text(text.rstrip("\n"))])
 
     def close(self, final_state: Optional[RunState] = None,
               extra: Optional[Mapping[str, TrialLive]] = None) -> None:
@@ -421,7 +421,9 @@ class LiveView(_Shared):
             self._flush()
 
     def print_line(self, text: str) -> None:
-        """Print trial output above the live table (ANSI colours kept, markup ignored)."""
+        """Print trial output above the live table (ANSI colours kept, markup ignored,
+        secrets masked)."""
+        text = redact_text(text)
         if not self._auto or not self._live.is_started:
             from rich.text import Text
 
