@@ -11,6 +11,7 @@ import threading
 from flashrun import __version__
 from flashrun.cli import diagnose, run, sweep
 from flashrun.cli.common import Parser, UsageError
+from flashrun.record.lock import RunDirBusy
 
 COMMANDS = (diagnose.install, run.install, sweep.install)
 
@@ -53,7 +54,7 @@ def _main(argv):
             parser.print_help(sys.stderr)
             return 2
         return args.func(args)
-    except UsageError as exc:
+    except (UsageError, RunDirBusy) as exc:
         print("flashrun: error: %s" % exc, file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:

@@ -5,7 +5,8 @@ through one Journal per run directory; each event is appended (flushed) to
 ``events.jsonl``, folded into the RunState, and the snapshot is replaced in
 ``state.json``. Listeners (the live view, a notebook handle) get the new state.
 Opening an existing run directory replays its events first, so a resumed run
-continues the same record.
+continues the same record. The journal holds the run directory's lock
+(``record/lock.py``) from opening to :meth:`close`: a second supervisor is refused.
 """
 import logging
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Callable, List, Optional
 
 from flashrun.record.degrade import RecordWrites
 from flashrun.record.events import Event, EventLog, EventType, read_events
+from flashrun.record.lock import RunLock
 from flashrun.record.state import RunState, apply, fold, write_state
 
 logger = logging.getLogger(__name__)
@@ -26,12 +28,18 @@ class Journal:
     def __init__(self, run_dir: Path, *, fsync: bool = False):
         self.run_dir = Path(run_dir)
         self.run_dir.mkdir(parents=True, exist_ok=True)
-        self.events_path = self.run_dir / "events.jsonl"
-        self.state_path = self.run_dir / "state.json"
-        previous = read_events(self.events_path, strict=False) if self.events_path.exists() else []
-        self.state: RunState = fold(previous)
-        self.replayed = len(previous)
-        self._log = EventLog(self.events_path, fsync=fsync)
+        self._lock = RunLock(self.run_dir)  # one supervisor per run dir (RunDirBusy otherwise)
+        try:
+            self.events_path = self.run_dir / "events.jsonl"
+            self.state_path = self.run_dir / "state.json"
+            previous = read_events(self.events_path, strict=False) \
+                if self.events_path.exists() else []
+            self.state: RunState = fold(previous)
+            self.replayed = len(previous)
+            self._log = EventLog(self.events_path, fsync=fsync)
+        except BaseException:
+            self._lock.release()
+            raise
         self._listeners: List[Listener] = []
         self.writes = RecordWrites()  # failed writes of the record: said once, never fatal
 
@@ -54,3 +62,4 @@ class Journal:
 
     def close(self) -> None:
         self._log.close()
+        self._lock.release()
