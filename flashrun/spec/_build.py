@@ -222,6 +222,9 @@ class _Builder:
         if trials is not None and not isinstance(trials, list):
             raise self.fail(("trials",), "expected a list of parameter mappings, got %s"
                             % _kind(trials), "trials: [{lr: 0.5, seed: 0}]")
+        if len(trials or ()) + math.prod(len(v) for v in grid.values()) * bool(grid) > MAX_TRIALS:
+            raise self.fail(("trials",), "grid and trials together give %d trials (limit %d)" % (
+                len(trials) + math.prod(len(v) for v in grid.values()) * bool(grid), MAX_TRIALS))
         explicit = [self._params(t, ("trials", i)) for i, t in enumerate(trials or ())]
         if not grid and not explicit:
             raise self.fail(("grid",) if "grid" in data else (), "no trials: the grid is empty",

@@ -30,7 +30,8 @@ import shlex
 from typing import Any, List, Mapping, Optional
 
 from flashrun.record.secrets import redact, redact_argv
-from flashrun.spec._yaml import loader_class
+from flashrun.spec._yaml import (MAX_ALIAS_NODES, MAX_DEPTH, MAX_DOCUMENT_BYTES, expansion,
+                                 loader_class)
 from flashrun.spec.launch import command_argv
 from flashrun.spec.model import SpecError, SweepSpec, TrialSpec
 
@@ -57,6 +58,10 @@ def parse(text: str, *, source: str = "<string>") -> SweepSpec:
     """Validate and expand YAML *text*; errors name *source* and the node's line:col."""
     import yaml
 
+    if len(text) > MAX_DOCUMENT_BYTES:
+        raise SpecError("the file is %d bytes; a sweep spec may have at most %d" % (
+            len(text), MAX_DOCUMENT_BYTES), source=source,
+            hint="list very many trials with a grid, not one by one")
     try:
         node = yaml.compose(text, Loader=loader_class())
     except yaml.MarkedYAMLError as exc:
@@ -66,8 +71,17 @@ def parse(text: str, *, source: str = "<string>") -> SweepSpec:
                         hint="check indentation and quoting near here") from None
     except yaml.YAMLError as exc:
         raise SpecError("invalid YAML: %s" % exc, source=source) from None
+    except RecursionError:
+        raise SpecError("nested more than %d levels deep" % MAX_DEPTH, source=source) from None
     if node is None:
         raise SpecError("empty file", source=source, line=1, col=1, hint="see docs/grid.md")
+    distinct, expanded, depth, at = expansion(node)
+    if at is not None:
+        mark = at.start_mark
+        raise SpecError("nested more than %d levels deep" % MAX_DEPTH if depth > MAX_DEPTH else
+                        "aliases expand to more than %d nodes beyond the document's own %d"
+                        % (MAX_ALIAS_NODES, distinct), source=source, line=mark.line + 1,
+                        col=mark.column + 1, hint="an alias bomb? write the values out")
     from flashrun.spec._build import _Builder
 
     b = _Builder(source, os.path.dirname(os.path.abspath(source)) if os.path.exists(source)
