@@ -78,12 +78,16 @@ def _write_spec(spec: SweepSpec, run_dir: Path, writes: RecordWrites) -> None:
 def _prepare(spec: SweepSpec, run_dir: Path, writes: RecordWrites) -> None:
     if not (run_dir / "spec.yaml").exists():
         _write_spec(spec, run_dir, writes)
-    for trial in spec.trials:
-        tdir = run_dir / "trials" / trial.trial_id
-        params = tdir / "params.json"
-        if writes.attempt(tdir, tdir.mkdir, parents=True, exist_ok=True):
-            writes.attempt(params, _write_private, params,
-                           json.dumps(trial.shown_params(), indent=1, default=str))
+
+
+def _prepare_trial(trial: TrialSpec, run_dir: Path, writes: RecordWrites) -> None:
+    """``trials/<id>/params.json``, written when the trial first gets its slots (so queueing
+    10,000 trials costs no file system work)."""
+    tdir = run_dir / "trials" / trial.trial_id
+    params = tdir / "params.json"
+    if writes.attempt(tdir, tdir.mkdir, parents=True, exist_ok=True):
+        writes.attempt(params, _write_private, params,
+                       json.dumps(trial.shown_params(), indent=1, default=str))
 
 
 async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
@@ -103,13 +107,16 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
         journal.emit(E.RESUMED, by="flashrun resume")
     done = {tid for tid, t in journal.state.trials.items() if t.state == TrialState.SUCCEEDED}
     pending = [t for t in spec.trials if t.trial_id not in done]
-    for trial in pending:
-        journal.emit(E.TRIAL_QUEUED, trial.trial_id, params=trial.shown_params(),
-                     argv=list(trial.argv))
+    journal.emit_many(E.TRIAL_QUEUED, ((trial.trial_id, {"params": trial.shown_params(),
+                                                          "argv": list(trial.argv)})
+                                        for trial in pending))
     live: Dict[str, Any] = {}
     if view is not None:
         view.update(journal.state, live)
-        journal.listen(lambda state, event: view.update(state, live))
+        if hasattr(view, "update_changed"):  # O(1) per event, not O(trials)
+            journal.listen(lambda state, event: view.update_changed(state, live, event.trial))
+        else:
+            journal.listen(lambda state, event: view.update(state, live))
     slots = Slots(spec.concurrency)
     ports = PortAllocator()
     echo = Echo(_line_sink(say)) if verbose else None
@@ -119,6 +126,7 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
         await slots.acquire(trial.nproc)
         port = ports.acquire() if trial.torchrun else None
         try:
+            _prepare_trial(trial, run_dir, journal.writes)
             group = GroupSpec(argv=tuple(launch_argv(trial, port)), trial_id=trial.trial_id,
                               mode=trial.mode, env=dict(trial.env), cwd=trial.cwd,
                               max_restarts=spec.max_restarts, hang_timeout=spec.hang_timeout,

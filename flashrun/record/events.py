@@ -272,7 +272,13 @@ class EventLog:
 
     def append(self, event: Event) -> None:
         """Write *event* as one line; raises ``ValueError`` once closed."""
-        payload = (event.to_json() + "\n").encode("utf-8")
+        self._write((event.to_json() + "\n").encode("utf-8"))
+
+    def append_many(self, events: "list[Event]") -> None:
+        """Write *events*, one line each, in one ``write`` (a short write is undone whole)."""
+        self._write("".join(e.to_json() + "\n" for e in events).encode("utf-8"))
+
+    def _write(self, payload: bytes) -> None:
         with self._lock:
             if self._fd is None:
                 raise ValueError("EventLog %s is closed" % self.path)

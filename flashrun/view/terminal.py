@@ -200,7 +200,8 @@ class PlainView(_Shared):
             text = head
         return clean(text, 2000)
 
-    def _changes(self, state: RunState, extra: Mapping[str, TrialLive]) -> List[str]:
+    def _changes(self, state: RunState, extra: Mapping[str, TrialLive],
+                 only: Optional[str] = None) -> List[str]:
         lines: List[str] = []
         if state.frozen != self._frozen:
             self._frozen = state.frozen
@@ -209,7 +210,11 @@ class PlainView(_Shared):
                                           if state.frozen_reason else "", self.resume_hint())
                          if state.frozen else "[%s] automation resumed" % self.name)
         new_queued = 0
-        for t in state.trials.values():
+        if only is None:
+            trials = state.trials.values()
+        else:  # one trial's event: look at that trial alone (O(1) per event)
+            trials = [state.trials[only]] if only in state.trials else []
+        for t in trials:
             key = (t.state, t.attempt) + ((t.exit_code, t.hung, t.stalls) if self.verbose else ())
             old = self._seen.get(t.trial)
             if old == key:
@@ -234,6 +239,12 @@ class PlainView(_Shared):
     def update(self, state: RunState, extra: Optional[Mapping[str, TrialLive]] = None) -> None:
         with self._lock:
             self._write(self._changes(state, extra or {}))
+
+    def update_changed(self, state: RunState, extra: Optional[Mapping[str, TrialLive]],
+                       trial: Optional[str]) -> None:
+        """:meth:`update` after an event about ``trial`` alone (None: run-wide, all trials)."""
+        with self._lock:
+            self._write(self._changes(state, extra or {}, trial))
 
     def print_line(self, text: str) -> None:
         """Trial output, passed through as it is (one line), secrets masked."""
@@ -384,6 +395,7 @@ class LiveView(_Shared):
 
     def _renderable(self):
         state, extra = self._snapshot
+        extra = dict(extra)  # the sweep adds to it from the loop thread
         height = self.console.size.height if self.console.is_terminal else 10_000
         banners = 4 * state.frozen + 3 * any(t.state in (TrialState.PAUSED, TrialState.FROZEN)
                                              for t in state.trials.values())
@@ -415,10 +427,15 @@ class LiveView(_Shared):
             self._live.refresh()
 
     def update(self, state: RunState, extra: Optional[Mapping[str, TrialLive]] = None) -> None:
-        self._snapshot = (state, dict(extra or {}))
+        self._snapshot = (state, extra if extra is not None else {})  # copied when drawn
         self._start()
         if not self._auto:
             self._flush()
+
+    def update_changed(self, state: RunState, extra: Optional[Mapping[str, TrialLive]],
+                       trial: Optional[str]) -> None:
+        """The table is redrawn on a timer: the same as :meth:`update`."""
+        self.update(state, extra)
 
     def print_line(self, text: str) -> None:
         """Print trial output above the live table (ANSI colours kept, markup ignored,
