@@ -1,4 +1,7 @@
-"""Helpers shared by the attack suite (tests/adversarial, issue 12).
+"""Helpers and fixtures shared by the attack suite (tests/adversarial, issue 12).
+
+No conftest.py here: tests/conftest.py is imported as ``conftest`` by other tests,
+and a second one would shadow it.
 
 Every test here drives the real ``flashrun`` command line in a child interpreter
 and real child processes; nothing is mocked. Waits are on events (a file
@@ -12,6 +15,8 @@ import textwrap
 import time
 from pathlib import Path
 from typing import Callable, List, Optional
+
+import pytest
 
 
 CLI = [sys.executable, "-m", "flashrun"]
@@ -99,3 +104,26 @@ def grep_tree(root: Path, needles: List[str]) -> List[str]:
     return hits
 
 
+@pytest.fixture
+def term_child(tmp_path):
+    """A child that says READY, then on SIGTERM writes ``<dir>/<tag>.term`` and exits 3.
+
+    A second run (the marker ``<dir>/<tag>.term`` exists) exits 0 at once: resume works."""
+    return script(tmp_path, "term_child.py", """\
+        import os, signal, sys, time
+        out, tag = sys.argv[1], sys.argv[2]
+        done = os.path.join(out, tag + ".term")
+        if os.path.exists(done):
+            print("already checkpointed", flush=True)
+            sys.exit(0)
+        def on_term(signum, frame):
+            with open(done + ".tmp", "w") as f:
+                f.write("checkpointed %d" % os.getpid())
+            os.replace(done + ".tmp", done)
+            sys.exit(3)
+        signal.signal(signal.SIGTERM, on_term)
+        open(os.path.join(out, tag + ".ready"), "w").close()
+        print("READY", flush=True)
+        while True:
+            time.sleep(0.05)
+        """)

@@ -8,7 +8,7 @@ import json
 import os
 import signal
 
-from adv_helpers import flashrun, no_traceback, start, wait_for, write_grid
+from adv_helpers import flashrun, no_traceback, start, term_child, wait_for, write_grid  # noqa: F401 (fixture)
 
 
 def _events(run_dir):
