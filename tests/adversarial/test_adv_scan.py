@@ -27,10 +27,10 @@ def _split_cpu(data: bytes, monkeypatch) -> float:
     return best
 
 
-@pytest.mark.parametrize("line", [b"\n", b"\r", b"x\r\n"])
+@pytest.mark.parametrize("line", [b"\n", b"\r"], ids=["LF", "CR"])
 def test_python_line_splitting_grows_linearly(line, monkeypatch):
-    small = _split_cpu(line * (1 << 16), monkeypatch)
-    large = _split_cpu(line * (1 << 18), monkeypatch)
+    small = _split_cpu(line * (1 << 18), monkeypatch)
+    large = _split_cpu(line * (1 << 20), monkeypatch)
     assert large < 8 * max(small, 1e-3), (small, large)
 
 
