@@ -73,7 +73,10 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
     ``storage_error`` (one line) says the run directory's disk is full (ENOSPC/EDQUOT).
     """
     if isinstance(tail, str):
-        tail = tail.encode("utf-8", "surrogateescape")
+        try:  # text decoded with surrogateescape gets its bytes back
+            tail = tail.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:  # any other lone surrogate: a replacement character
+            tail = tail.encode("utf-8", "replace")
     if exit_code is not None and not isinstance(exit_code, int):
         raise TypeError("exit_code must be an int or None, not %s" % type(exit_code).__name__)
     scan = scan_tail(tail)
