@@ -5,12 +5,14 @@ library, and turns results into text and exit statuses. Each command lives in it
 module with an ``install(subparsers)`` function; all user-facing printing happens in the
 ``cli`` package, never in library modules.
 """
+import os
 import sys
 import threading
 
 from flashrun import __version__
 from flashrun.cli import diagnose, run, sweep
 from flashrun.cli.common import Parser, UsageError
+from flashrun.record.journal import RunDirError
 from flashrun.record.lock import RunDirBusy
 
 COMMANDS = (diagnose.install, run.install, sweep.install)
@@ -54,9 +56,16 @@ def _main(argv):
             parser.print_help(sys.stderr)
             return 2
         return args.func(args)
-    except (UsageError, RunDirBusy) as exc:
+    except (UsageError, RunDirBusy, RunDirError) as exc:
         print("flashrun: error: %s" % exc, file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `flashrun status | head`: the reader has gone, quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so the exit-time flush cannot fail again
+        except OSError:
+            pass
+        return 141
     except KeyboardInterrupt as exc:
         from flashrun.runtime.loop import Terminated
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from flashrun.cli.common import UsageError
 from flashrun.record.events import read_events
+from flashrun.record.lock import holder
 from flashrun.record.state import RunState, fold
 
 
@@ -74,7 +75,10 @@ def load_state(run_dir: Path) -> RunState:
     events = run_dir / "events.jsonl"
     if not events.exists():
         raise UsageError("%s is not a flashrun run directory (no events.jsonl)" % run_dir)
-    return fold(read_events(events, strict=False))
+    try:
+        return fold(read_events(events, strict=False))
+    except OSError as exc:
+        raise UsageError("cannot read %s: %s" % (events, exc.strerror or exc)) from None
 
 
 def cmd_status(args):
@@ -103,7 +107,8 @@ def _attempt_dir(run_dir: Path, trial, attempt):
     if not trials:
         raise UsageError("%s has no trials yet" % run_dir)
     tdir = run_dir / "trials" / trial if trial else trials[0]
-    attempts = sorted((p for p in tdir.glob("attempt-*")), key=lambda p: int(p.name[8:]))
+    attempts = sorted((p for p in tdir.glob("attempt-*") if p.name[8:].isdigit()),
+                      key=lambda p: int(p.name[8:]))
     if attempt is not None:
         chosen = tdir / ("attempt-%d" % attempt)
     elif attempts:
@@ -121,6 +126,7 @@ def cmd_logs(args):
     path = adir / ("stderr.log" if args.stderr else "stdout.log")
     out = sys.stdout.buffer
     pos = 0
+    gone = False
     while True:
         try:
             with open(path, "rb") as fh:
@@ -133,10 +139,16 @@ def cmd_logs(args):
         pos += len(data)
         if not args.follow:
             return 0
+        if gone:  # the supervisor died: what it left is printed, nothing more will come
+            print("[flashrun] the supervisor of %s is gone; stopped following" % run_dir,
+                  file=sys.stderr)
+            return 0
         t = load_state(run_dir).trials.get(trial)
         if t is not None and (t.state.terminal or t.attempt != int(adir.name[8:])):
             return 0
-        time.sleep(0.2)  # following a file: a short sleep between reads
+        gone = holder(run_dir) is None  # one more read after this, then stop
+        if not gone:
+            time.sleep(0.2)  # following a file: a short sleep between reads
 
 
 def install(sub):

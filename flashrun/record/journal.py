@@ -31,13 +31,25 @@ SNAPSHOT_INTERVAL_S = 1.0  # state.json is rewritten at most this often (plus ru
 _AT_ONCE = frozenset({EventType.AUTOMATION_FROZEN, EventType.RESUMED, EventType.RUN_CANCELLED})
 
 
+class RunDirError(RuntimeError):
+    """The run directory cannot be used (read-only, a file where a directory must be, ...)."""
+
+    def __init__(self, run_dir: Path, exc: OSError) -> None:
+        super().__init__("cannot use run directory %s: %s%s" % (
+            run_dir, exc.strerror or exc,
+            " (%s)" % exc.filename if exc.filename and str(exc.filename) != str(run_dir) else ""))
+
+
 class Journal:
     """Single writer of a run directory's events and state snapshot."""
 
     def __init__(self, run_dir: Path, *, fsync: bool = False):
         self.run_dir = Path(run_dir)
-        self.run_dir.mkdir(parents=True, exist_ok=True)
-        self._lock = RunLock(self.run_dir)  # one supervisor per run dir (RunDirBusy otherwise)
+        try:
+            self.run_dir.mkdir(parents=True, exist_ok=True)
+            self._lock = RunLock(self.run_dir)  # one supervisor per run dir (RunDirBusy otherwise)
+        except OSError as exc:
+            raise RunDirError(self.run_dir, exc) from None
         try:
             self.events_path = self.run_dir / "events.jsonl"
             self.state_path = self.run_dir / "state.json"
@@ -47,6 +59,9 @@ class Journal:
             self._trials = dict(self.state.trials)  # ours: folded into in place
             self.replayed = len(previous)
             self._log = EventLog(self.events_path, fsync=fsync)
+        except OSError as exc:
+            self._lock.release()
+            raise RunDirError(self.run_dir, exc) from None
         except BaseException:
             self._lock.release()
             raise
