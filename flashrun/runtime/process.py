@@ -429,7 +429,7 @@ class ProcessGroup:
 async def spawn(argv: Sequence[StrPath], *, output: Output, cwd: Optional[StrPath] = None,
                 env: Optional[Mapping[str, str]] = None,
                 stop_policy: StopPolicy = StopPolicy(), name: str = "",
-                pipe_size: int = 256 * 1024) -> ProcessGroup:
+                pipe_size: int = 1 << 20) -> ProcessGroup:
     """Start ``argv`` (a list, never a shell string) as the leader of a new session.
 
     ``env`` is the child's whole environment (None: inherit ours); stdin is

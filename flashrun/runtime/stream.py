@@ -429,7 +429,7 @@ class OutputPipes:
         self.closed: "asyncio.Future[None]" = asyncio.get_running_loop().create_future()
         self._readers: List[_PipeReader] = []
 
-    async def open(self, pipe_size: int = 256 * 1024) -> Tuple[int, int]:
+    async def open(self, pipe_size: int = 1 << 20) -> Tuple[int, int]:
         loop = asyncio.get_running_loop()
         ends: List[int] = []
         try:
