@@ -97,3 +97,15 @@ def test_matches_reference(capacity, chunks, n):
     assert ring.tail(n) == expect
     assert ring.total == len(everything)
     assert ring.dropped == len(everything) - len(kept)
+
+
+def test_a_chunk_covering_the_ring_is_kept_without_a_copy():
+    ring = ByteRing(8)
+    big = b"0123456789abcdef"
+    ring.append(big)
+    assert ring.tail() == b"89abcdef" and ring.tail(3) == b"def"
+    assert not ring._buf  # nothing copied yet
+    ring.append(bytearray(b"XY"))  # a smaller append lays the chunk out first
+    assert ring.tail() == b"abcdefXY" and ring.total == 18 and ring.dropped == 10
+    ring.append(b"z" * 8)
+    assert ring.tail(9) == b"z" * 8

@@ -8,7 +8,9 @@ Where it sits in the data flow (docs/architecture.md)::
 reads the tail. The ring never grows: memory per stream is ``capacity`` bytes
 whatever the child prints (a 100 MB line without a newline costs the same as
 silence). It knows nothing of lines, encodings, asyncio or files; appending is
-one or two slice copies into a preallocated ``bytearray``.
+one or two slice copies into a preallocated ``bytearray``, or none at all when one
+``bytes`` chunk covers the whole ring (a flood): the ring then keeps a reference to
+that immutable chunk and copies it only if a smaller append follows.
 """
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ class ByteRing:
     writer, readers on the same thread (the event loop).
     """
 
-    __slots__ = ("_buf", "_capacity", "_end", "_size", "_total")
+    __slots__ = ("_buf", "_capacity", "_end", "_size", "_total", "_whole")
 
     def __init__(self, capacity: int = DEFAULT_CAPACITY) -> None:
         if capacity <= 0:
@@ -40,6 +42,7 @@ class ByteRing:
         self._end = 0  # index one past the newest byte
         self._size = 0  # bytes currently held
         self._total = 0
+        self._whole: Optional[bytes] = None  # when set: the ring is this chunk's last bytes
 
     @property
     def capacity(self) -> int:
@@ -73,9 +76,18 @@ class ByteRing:
         if n == 0:
             return
         cap = self._capacity
+        if n >= cap and type(data) is bytes:  # immutable and covers the ring: no copy
+            self._whole = data
+            self._total += n
+            self._size = cap
+            return
         buf = self._buf
         if not buf:
             buf = self._buf = bytearray(cap)
+        if self._whole is not None:  # a smaller append follows: lay the chunk out first
+            whole, self._whole = self._whole, None
+            buf[:] = memoryview(whole)[len(whole) - cap:]
+            self._end = 0
         self._total += n
         if n >= cap:
             # Only the last `cap` bytes survive; lay them out from index 0.
@@ -101,6 +113,9 @@ class ByteRing:
         k = size if n is None else max(0, min(int(n), size))
         if k == 0:
             return b""
+        whole = self._whole
+        if whole is not None:
+            return whole if k == len(whole) else whole[len(whole) - k:]
         cap = self._capacity
         start = (self._end - k) % cap
         buf = self._buf
@@ -113,3 +128,4 @@ class ByteRing:
         self._end = 0
         self._size = 0
         self._total = 0
+        self._whole = None
