@@ -56,12 +56,14 @@ def cmd_diagnose(args):
 
     tail = _read_tail(args.logfile, args.tail_bytes)
     result = diagnose(tail, args.exit_code, mode=args.mode)
-    if args.json:
-        out = result.as_dict()
+    from flashrun.record.secrets import redact_text, scrub
+
+    if args.json:  # the evidence quotes the log: secrets in it are masked
+        out = scrub(result.as_dict())
         out["file"] = args.logfile
         print(json.dumps(out, indent=2))
     else:
-        print(result)
+        print(redact_text(str(result)))
     return 0
 
 

@@ -105,3 +105,15 @@ def test_secret_redaction_rule_covers_flags_and_shapes():
         ["x", "--db-pass", "***", "-p", "***", "--api-key=***", "--lr", "0.1"]
     line = "password: hunter2 HF_TOKEN=abc --db-pass zz KeyError: 'lr' using %s" % CHILD_OWN
     assert redact_text(line) == "password: *** HF_TOKEN=*** --db-pass *** KeyError: 'lr' using ***"
+
+
+def test_diagnose_masks_secrets_quoted_from_the_log(tmp_path):
+    log = tmp_path / "crash.log"
+    log.write_text("Traceback (most recent call last):\n  File \"t.py\", line 3\n"
+                   "PermissionError: bad login HF_TOKEN=hf_ABCDEFGHIJKLMNOPQRSTU for %s\n"
+                   % CHILD_OWN)
+    for args in ([], ["--json"]):
+        p = flashrun("diagnose", str(log), "--exit-code", "1", *args)
+        assert p.returncode == 0, p.stderr
+        assert "PermissionError" in p.stdout
+        assert "hf_ABCDEFGHIJKLMNOPQRSTU" not in p.stdout and CHILD_OWN not in p.stdout
