@@ -8,10 +8,11 @@ results, params.json, spec.yaml), the runtime (the ``believed:`` line) and the v
 The rule. A value is secret when
 
 * it sits under a **secret name**: a mapping key, environment variable, parameter
-  or ``--flag`` whose name contains ``token``, ``key``, ``secret``, ``passw``
-  (password, passwd), ``credential``, or ``pass`` as a word of its own
-  (``DB_PASS``, ``--db-pass``; not ``passes``/``bypass``); the short flag ``-p``
-  (the password flag of mysql, psql's siblings and many CLIs) counts too;
+  or ``--flag`` one of whose words (split at ``_ - .`` and camelCase) is ``token``,
+  ``key``, ``secret``, ``password``, ``passwd``, ``pass``, ``passphrase``,
+  ``credential(s)`` or ``apikey`` (``HF_TOKEN``, ``--db-pass``, ``apiKey``; not
+  ``max_tokens``, ``tokenizer``, ``keyframes``, ``bypass``); the short flag ``-p``
+  (the password flag of mysql and many CLIs) counts too;
 * or it has the **shape** of a credential wherever it appears: ``sk-…`` (OpenAI,
   Anthropic), ``hf_…`` (Hugging Face), ``AKIA…``/``ASIA…`` (AWS access keys),
   ``ghp_…``/``gho_…``/``ghs_…``/``github_pat_…`` (GitHub), ``xoxb-…``/``xoxp-…``
@@ -34,8 +35,10 @@ __all__ = ["REDACTED", "fingerprint", "is_secret_name", "is_secret_value", "is_s
 
 REDACTED = "***"
 
-_WORDS = r"token|key|secret|passw|credential|(?<![a-z])pass(?![a-z])"
-_NAME = re.compile(_WORDS, re.IGNORECASE)
+_WORDS = frozenset({"token", "key", "secret", "secrets", "password", "passwd", "pass",
+                    "passphrase", "credential", "credentials", "apikey", "secretkey",
+                    "accesskey", "privatekey"})
+_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
 _SHORT_FLAGS = frozenset({"-p"})
 _SHAPES = (r"sk-[A-Za-z0-9_\-]{16,}", r"hf_[A-Za-z0-9]{16,}", r"A[KS]IA[0-9A-Z]{16}",
            r"gh[opsur]_[A-Za-z0-9]{20,}", r"github_pat_[A-Za-z0-9_]{20,}",
@@ -43,23 +46,24 @@ _SHAPES = (r"sk-[A-Za-z0-9_\-]{16,}", r"hf_[A-Za-z0-9]{16,}", r"A[KS]IA[0-9A-Z]{
 _SHAPE = re.compile(r"(?<![A-Za-z0-9])(?:%s)" % "|".join(_SHAPES))
 # ``--api-token=abc`` / ``-password=abc`` / ``HF_TOKEN=abc`` (one argv element).
 _ASSIGN = re.compile(r"^(?P<name>-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*)=(?P<value>.*)$", re.DOTALL)
-# The same inside free text: ``HF_TOKEN=abc`` → ``HF_TOKEN=***``.
-_TEXT_ASSIGN = re.compile(r"(?P<name>[A-Za-z0-9_.\-]*(?:%s)[A-Za-z0-9_.\-]*)=(?P<value>[^\s'\"]+)"
-                          % _WORDS, re.IGNORECASE)
-# ``--db-pass X`` / ``-p X`` inside free text.
-_TEXT_FLAG = re.compile(r"(?<![\w-])(?P<name>--?[A-Za-z0-9_.\-]*(?:%s)[A-Za-z0-9_.\-]*|-p)"
-                        r"(?P<sep>[ \t]+)(?P<value>[^\s\-'\"][^\s'\"]*)" % _WORDS,
-                        re.IGNORECASE)
-# ``password: X`` / ``api_key: X``: the name must *end* in the secret word (not KeyError: ...).
-_TEXT_COLON = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z0-9_.\-]*(?:token|key|secret|password|"
-                         r"passwd|passphrase|credentials?|pass))(?P<sep>[ \t]*:[ \t]*)"
-                         r"(?P<value>[^\s'\"]+)", re.IGNORECASE)
+# The same inside free text (each NAME is checked by is_secret_name):
+# ``HF_TOKEN=abc`` → ``HF_TOKEN=***``; ``--db-pass X`` / ``-p X``; ``password: X`` (for the
+# colon form the *last* word must be secret: ``KeyError: 'lr'`` stays).
+_TEXT_ASSIGN = re.compile(r"(?P<name>[A-Za-z0-9_.\-]+)=(?P<value>[^\s'\"]+)")
+_TEXT_FLAG = re.compile(r"(?<![\w-])(?P<name>--?[A-Za-z0-9_.\-]+)(?P<sep>[ \t]+)"
+                        r"(?P<value>[^\s\-'\"][^\s'\"]*)")
+_TEXT_COLON = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z0-9_.\-]+)(?P<sep>[ \t]*:[ \t]*)"
+                         r"(?P<value>[^\s'\"]+)")
+
+
+def _words(name: str) -> list:
+    return [w.lower() for w in _SPLIT.split(name) if w]
 
 
 def is_secret_name(name: Any) -> bool:
     """True when a key, variable, parameter or flag called *name* holds a secret."""
     name = str(name)
-    return name in _SHORT_FLAGS or bool(_NAME.search(name))
+    return name in _SHORT_FLAGS or any(w in _WORDS for w in _words(name))
 
 
 is_sensitive = is_secret_name  # the historical name (events.py, terminal.py)
@@ -134,11 +138,15 @@ def redact_text(text: str) -> str:
         return text
     text = _SHAPE.sub(REDACTED, text)
     if "=" in text:
-        text = _TEXT_ASSIGN.sub(lambda m: "%s=%s" % (m.group("name"), REDACTED), text)
+        text = _TEXT_ASSIGN.sub(lambda m: "%s=%s" % (m.group("name"), REDACTED)
+                                if is_secret_name(m.group("name")) else m.group(0), text)
     if "-" in text:
-        text = _TEXT_FLAG.sub(lambda m: m.group("name") + m.group("sep") + REDACTED, text)
+        text = _TEXT_FLAG.sub(lambda m: m.group("name") + m.group("sep") + REDACTED
+                              if is_secret_name(m.group("name")) else m.group(0), text)
     if ":" in text:
-        text = _TEXT_COLON.sub(lambda m: m.group("name") + m.group("sep") + REDACTED, text)
+        text = _TEXT_COLON.sub(lambda m: m.group("name") + m.group("sep") + REDACTED
+                               if (_words(m.group("name")) or [""])[-1] in _WORDS
+                               else m.group(0), text)
     return text
 
 

@@ -117,3 +117,12 @@ def test_diagnose_masks_secrets_quoted_from_the_log(tmp_path):
         assert p.returncode == 0, p.stderr
         assert "PermissionError" in p.stdout
         assert "hf_ABCDEFGHIJKLMNOPQRSTU" not in p.stdout and CHILD_OWN not in p.stdout
+
+
+def test_ordinary_parameters_are_not_mistaken_for_secrets():
+    from flashrun.spec.grid import parse
+
+    spec = parse("command: train --max-tokens {max_tokens} --tok {tokenizer}\n"
+                 "grid: {max_tokens: [128, 256], tokenizer: [gpt2, llama]}\n")
+    assert spec.trials[3].trial_id == "t003-max_tokens=256-tokenizer=llama"
+    assert spec.trials[3].shown_params() == {"max_tokens": 256, "tokenizer": "llama"}
