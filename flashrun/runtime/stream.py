@@ -317,9 +317,8 @@ class Output:
                 partial.clear()
             return
         end = nl + 1
-        if partial:
-            partial += memoryview(data)[:end]
-            self._emit(bytes(partial))
+        if partial:  # one copy: the pending piece and the chunk's lines joined
+            self._emit(b"".join((partial, memoryview(data)[:end])))
             partial.clear()
         elif end == len(data):
             self._emit(data)
