@@ -11,7 +11,9 @@ Each scenario names its comparator and reports the ratio measured in the same ru
   event; building the spec of 10,000 trials is not counted), total
   wall time of both and their ratio (``ideal / flashrun``; target ≥ 0.9), supervisor
   CPU seconds (all threads, ``getrusage``) and peak RSS growth per trial, peak open
-  fds. Full: N ∈ {100, 1000, 10000} × C ∈ {16, 64}; smoke: N = 100, C = 16.
+  fds. Full: N ∈ {100, 1000, 10000} × C ∈ {16, 64}; smoke: N = 100, C = 16. Both run
+  on the loop flashrun picks (uvloop when installed), whose ``create_subprocess_exec``
+  fork()s where flashrun's Popen vfork()s: on big sweeps flashrun can beat the fan-out.
 * ``test_flood[K]``: K children each writing ``size`` bytes in 8 KiB ``os.write``
   calls, under ``flashrun run --quiet`` (K = 1) or a ``flashrun sweep`` of K trials
   (every byte through ring, live scanner and ``stdout.log``), against
