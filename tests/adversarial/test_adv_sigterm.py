@@ -8,6 +8,8 @@ import json
 import os
 import signal
 
+import pytest
+
 from adv_helpers import flashrun, no_traceback, start, term_child, wait_for, write_grid  # noqa: F401 (fixture)
 
 
@@ -15,19 +17,21 @@ def _events(run_dir):
     return [json.loads(line) for line in (run_dir / "events.jsonl").read_text().splitlines()]
 
 
-def test_sigterm_to_run_gives_the_child_its_grace(tmp_path, term_child):
+@pytest.mark.parametrize("signum,status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)],
+                         ids=["SIGTERM", "SIGINT"])
+def test_stop_signal_to_run_gives_the_child_its_grace(tmp_path, term_child, signum, status):
     run_dir = tmp_path / "run"
     sup = start("run", "--grace", "10", "--quiet", "--run-dir", str(run_dir), "--",
                 "python", str(term_child), str(tmp_path), "solo")
     try:
         wait_for(lambda: (tmp_path / "solo.ready").exists(), what="the child to start")
-        os.kill(sup.pid, signal.SIGTERM)
+        os.kill(sup.pid, signum)
         out, err = sup.communicate(timeout=60)
     finally:
         if sup.poll() is None:
             sup.kill()
     err = err.decode()
-    assert sup.returncode == 143, err
+    assert sup.returncode == status, err
     assert (tmp_path / "solo.term").read_text().startswith("checkpointed"), err
     no_traceback(err)
     assert any(e["type"] == "run_cancelled" for e in _events(run_dir))
