@@ -117,7 +117,9 @@ def _drive(loop: asyncio.AbstractEventLoop, main: Coroutine[Any, Any, T],
     def on_signal(signum: int) -> None:
         received.append(signum)
         if len(received) > 1:  # a second signal: no more waiting for graces
-            raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+            logger.warning("signal %d again: killing what is left", signum)
+            loop.stop()  # the loop's shutdown SIGKILLs every group still running
+            return
         logger.info("signal %d: stopping everything before returning", signum)
         task.cancel()
 
@@ -137,6 +139,10 @@ def _drive(loop: asyncio.AbstractEventLoop, main: Coroutine[Any, Any, T],
             raise
         except asyncio.CancelledError:
             if received:
+                raise Terminated() if received[0] == signal.SIGTERM else KeyboardInterrupt()
+            raise
+        except RuntimeError:
+            if len(received) > 1:  # stopped by the second signal (see on_signal)
                 raise Terminated() if received[0] == signal.SIGTERM else KeyboardInterrupt()
             raise
         if received:  # the coroutine absorbed the cancellation: the signal still stops us

@@ -69,3 +69,33 @@ def test_sigterm_to_sweep_gives_every_trial_its_grace_and_resume_works(tmp_path,
     assert again.returncode == 0, again.stdout + again.stderr
     st = json.loads(flashrun("status", str(run_dir), "--json").stdout)
     assert set(t["state"] for t in st["trials"].values()) == {"succeeded"}
+
+
+def test_a_second_signal_does_not_wait_for_the_grace(tmp_path):
+    stubborn = tmp_path / "stubborn.py"
+    stubborn.write_text("import os, signal, sys, time\n"
+                        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                        "open(sys.argv[1], 'w').write(str(os.getpid()))\n"
+                        "while True:\n    time.sleep(0.05)\n")
+    pid_file = tmp_path / "pid"
+    sup = start("run", "--grace", "600", "--quiet", "--run-dir", str(tmp_path / "run"), "--",
+                "python", str(stubborn), str(pid_file))
+    try:
+        wait_for(lambda: pid_file.exists() and pid_file.read_text(), what="the child")
+        child = int(pid_file.read_text())
+        os.kill(sup.pid, signal.SIGTERM)  # starts the 600 s grace ...
+        os.kill(sup.pid, signal.SIGINT)   # ... which a second signal cuts short
+        out, err = sup.communicate(timeout=120)
+    finally:
+        if sup.poll() is None:
+            sup.kill()
+    assert sup.returncode == 143, err
+    wait_for(lambda: _gone(child), what="the stubborn child to be killed")
+
+
+def _gone(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except OSError:
+        return True
