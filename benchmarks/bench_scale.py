@@ -41,7 +41,6 @@ import pytest
 
 from flashrun.runtime import loop as _loop
 from flashrun.spec.grid import from_mapping
-from flashrun.sweep import run_sweep
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "flashrun"]
@@ -90,6 +89,11 @@ async def _ideal(n, concurrency):
 
 
 async def _flashrun(n, concurrency, run_dir, fds):
+    # Imported here: importing the submodule flashrun.sweep at collection time would bind
+    # the name flashrun.sweep to the module, hiding the lazy flashrun.sweep() function
+    # that tests/test_sweep.py calls.
+    from flashrun.sweep import run_sweep
+
     spec = from_mapping({"name": "scale", "command": "true {i}", "grid": {"i": list(range(n))},
                          "concurrency": concurrency, "max_restarts": 0, "hang_timeout": None})
 
