@@ -15,8 +15,10 @@ background, or awaited, inside a running loop or not.
 """
 import asyncio
 import dataclasses
+import hashlib
 import json
 import logging
+import os
 import re
 import sys
 import threading
@@ -29,7 +31,9 @@ from flashrun.record import rundir
 from flashrun.record.journal import Journal
 from flashrun.runtime.ports import PortAllocator
 from flashrun.spec.launch import command_argv
-from flashrun.record.results import as_dataframe, best_trial, collect_metrics, summary_lines, write_results
+from flashrun.record.degrade import RecordWrites
+from flashrun.record.results import (as_dataframe, best_trial, build_rows, collect_metrics,
+                                     summary_lines, write_results)
 from flashrun.spec.grid import SweepSpec, TrialSpec, from_mapping, launch_argv, load
 from flashrun.record.state import TrialState
 from flashrun.runtime.stream import Echo
@@ -42,15 +46,48 @@ from flashrun.spec.group import GroupSpec
 
 logger = logging.getLogger(__name__)
 
-def _prepare(spec: SweepSpec, run_dir: Path) -> None:
-    run_dir.mkdir(parents=True, exist_ok=True)
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` readable by its owner only (0600): it may hold a secret."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+    with open(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+SOURCE_FILE = "spec.source.json"  # where a spec with secrets is read from on resume
+
+
+def _write_spec(spec: SweepSpec, run_dir: Path, writes: RecordWrites) -> None:
+    """``spec.yaml`` (0600). A spec holding secrets that came from a file is kept
+    *referenced*: spec.yaml has them masked, ``spec.source.json`` names the file and its
+    sha256, and ``resume`` reads that file. From keyword arguments there is no file to
+    point at, so spec.yaml keeps them, readable by the owner only."""
     spec_file = run_dir / "spec.yaml"
-    if not spec_file.exists():
-        spec_file.write_text(spec.to_yaml())
-    for trial in spec.trials:
-        tdir = run_dir / "trials" / trial.trial_id
-        tdir.mkdir(parents=True, exist_ok=True)
-        (tdir / "params.json").write_text(json.dumps(dict(trial.params), indent=1, default=str))
+    source = Path(spec.source) if spec.source else None
+    if spec.has_secrets and source is not None and source.is_file():
+        text = source.read_bytes()
+        ref = {"path": str(source.resolve()), "sha256": hashlib.sha256(text).hexdigest()}
+        writes.attempt(run_dir / SOURCE_FILE, _write_private, run_dir / SOURCE_FILE,
+                       json.dumps(ref, indent=1) + "\n")
+        body = ("# secrets masked (***): flashrun resume reads %s (sha256 %s)\n"
+                % (ref["path"], ref["sha256"][:12]) + spec.to_yaml(redacted=True))
+    else:
+        body = spec.to_yaml()
+    writes.attempt(spec_file, _write_private, spec_file, body)
+
+
+def _prepare(spec: SweepSpec, run_dir: Path, writes: RecordWrites) -> None:
+    if not (run_dir / "spec.yaml").exists():
+        _write_spec(spec, run_dir, writes)
+
+
+def _prepare_trial(trial: TrialSpec, run_dir: Path, writes: RecordWrites) -> None:
+    """``trials/<id>/params.json``, written when the trial first gets its slots (so queueing
+    10,000 trials costs no file system work)."""
+    tdir = run_dir / "trials" / trial.trial_id
+    params = tdir / "params.json"
+    if writes.attempt(tdir, tdir.mkdir, parents=True, exist_ok=True):
+        writes.attempt(params, _write_private, params,
+                       json.dumps(trial.shown_params(), indent=1, default=str))
 
 
 async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
@@ -59,8 +96,8 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
                     incident_window_s: float = D.INCIDENT_WINDOW_S) -> List[dict]:
     """Run (or resume) every trial of ``spec`` in ``run_dir``; the results rows."""
     run_dir = Path(run_dir)
-    _prepare(spec, run_dir)
     journal = Journal(run_dir)
+    _prepare(spec, run_dir, journal.writes)
     say = view.print_line if view is not None else logger.warning
     coordinator = Coordinator(journal, incident_threshold=incident_threshold,
                               incident_window_s=incident_window_s)
@@ -69,13 +106,16 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
         journal.emit(E.RESUMED, by="flashrun resume")
     done = {tid for tid, t in journal.state.trials.items() if t.state == TrialState.SUCCEEDED}
     pending = [t for t in spec.trials if t.trial_id not in done]
-    for trial in pending:
-        journal.emit(E.TRIAL_QUEUED, trial.trial_id, params=dict(trial.params),
-                     argv=list(trial.argv))
+    journal.emit_many(E.TRIAL_QUEUED, ((trial.trial_id, {"params": trial.shown_params(),
+                                                          "argv": list(trial.argv)})
+                                        for trial in pending))
     live: Dict[str, Any] = {}
     if view is not None:
         view.update(journal.state, live)
-        journal.listen(lambda state, event: view.update(state, live))
+        if hasattr(view, "update_changed"):  # O(1) per event, not O(trials)
+            journal.listen(lambda state, event: view.update_changed(state, live, event.trial))
+        else:
+            journal.listen(lambda state, event: view.update(state, live))
     rules = spec.rules if spec.rules is not None else rules_file.resolve(None)
     slots = Slots(spec.concurrency)
     ports = PortAllocator()
@@ -87,6 +127,7 @@ async def run_sweep(spec: SweepSpec, run_dir: Union[str, Path], *, view=None,
         remote = trial.backend is not None and trial.backend.kind == "slurm"
         port = ports.acquire() if trial.torchrun and not remote else None
         try:
+            _prepare_trial(trial, run_dir, journal.writes)
             if remote:  # the per-node launcher wraps it in torchrun (runtime.backends.slurm)
                 argv, extra = tuple(command_argv(trial.argv)), {
                     "backend": trial.backend,
@@ -168,7 +209,11 @@ def _results(spec: SweepSpec, run_dir: Path, journal: Journal, durations) -> Lis
             continue
         adir = run_dir / "trials" / trial.trial_id / ("attempt-%d" % st.attempt)
         metrics[trial.trial_id] = collect_metrics(adir)
-    return write_results(run_dir, spec, journal.state, metrics, durations)
+    try:
+        return write_results(run_dir, spec, journal.state, metrics, durations)
+    except OSError as exc:  # the rows are still returned and summarised
+        journal.writes.note(run_dir / "results.json", exc)
+        return build_rows(spec, journal.state, metrics, durations)
 
 
 class Sweep:

@@ -21,7 +21,7 @@ PACKAGE = pathlib.Path(flashrun.__file__).resolve().parent
 
 # Which layers each layer may import (docs/architecture.md, "Layers"). The arrows point
 # down: cli → front doors → {runtime, view} → {policy, spec, record} ; policy → scan.
-# "defaults" (flashrun/defaults.py) is a leaf every layer may use.
+# "defaults" (flashrun/defaults.py) and flashrun/redaction.py are leaves every layer may use.
 ALLOWED = {
     "cli": {"door", "runtime", "view", "policy", "spec", "scan", "record", "defaults"},
     "door": {"runtime", "view", "policy", "spec", "scan", "record", "defaults"},
@@ -43,8 +43,8 @@ def layer_of(module: str) -> str:
         return "cli"
     if len(parts) > 1 and parts[1] in SUBPACKAGES:
         return parts[1]
-    if len(parts) > 1 and parts[1] == "defaults":
-        return "defaults"
+    if len(parts) > 1 and parts[1] in ("defaults", "redaction"):
+        return "defaults"  # the leaves: every default value, the one rule for secrets
     return "door"  # flashrun itself, api, sweep, ckpt, batch
 
 

@@ -78,7 +78,7 @@ def test_memory_is_bounded():
     ring = ByteRing(1024)
     for _ in range(1000):
         ring.append(b"x" * 777)
-    assert len(ring._buf) == 1024
+    assert ring.held < 3 * 1024 and len(ring) == 1024
 
 
 @settings(max_examples=300, deadline=None)
@@ -92,8 +92,23 @@ def test_matches_reference(capacity, chunks, n):
         ring.append(chunk)
         everything += chunk
         assert ring.tail() == everything[-capacity:] if everything else ring.tail() == b""
+        assert ring.held < 3 * capacity
     kept = everything[len(everything) - min(len(everything), capacity):]
     expect = kept if n is None else kept[len(kept) - max(0, min(n, len(kept))):]
     assert ring.tail(n) == expect
     assert ring.total == len(everything)
     assert ring.dropped == len(everything) - len(kept)
+
+
+def test_big_bytes_chunks_are_kept_by_reference():
+    ring = ByteRing(8)
+    big = b"0123456789abcdef"
+    ring.append(big)
+    assert ring.tail() == b"89abcdef" and ring.tail(3) == b"def"
+    assert ring._chunks[-1] is big  # kept, not copied
+    ring.append(bytearray(b"XY"))  # small pieces and bytearrays are copied
+    assert ring.tail() == b"abcdefXY" and ring.total == 18 and ring.dropped == 10
+    ring.append(b"z" * 8)
+    assert ring.tail(9) == b"z" * 8 and ring.held < 3 * 8
+    ring.append(memoryview(b"0123456789" * 10)[3:40])
+    assert ring.tail() == (b"0123456789" * 10)[32:40]

@@ -158,7 +158,7 @@ def test_run_wide_freeze_is_a_period_and_touches_every_trial():
 
 
 def test_supervisor_status_from_the_lock_of_a_real_journal(tmp_path):
-    """A child process opens a Journal (which holds supervisor.lock) and waits: alive; we
+    """A child process opens a Journal (which holds .lock) and waits: alive; we
     kill it with SIGKILL (no clean-up runs): gone, with the resume hint."""
     code = ("import sys; from flashrun.record.journal import Journal; "
             "j = Journal(sys.argv[1]); j.emit('trial_queued', 'a'); "

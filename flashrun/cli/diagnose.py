@@ -6,6 +6,7 @@ log, calls ``flashrun.policy.diagnose``, prints the decision as text or JSON.
 import argparse
 import json
 import os
+import stat
 import sys
 
 from flashrun.cli.common import UsageError, add_rules_option, load_rules
@@ -13,16 +14,39 @@ from flashrun.cli.common import UsageError, add_rules_option, load_rules
 TAIL_BYTES = 1 << 20  # diagnose reads at most the last MiB of a log
 
 
+def _keep_tail(fh, limit):
+    """The last ``limit`` bytes of a stream read to its end, holding at most ~3x that."""
+    buf = bytearray()
+    block = bytearray(1 << 20)
+    view = memoryview(block)
+    while True:
+        n = fh.readinto(block)
+        if not n:
+            break
+        buf += view[:n]
+        if len(buf) > 2 * limit:
+            del buf[:-limit]
+    return bytes(buf[-limit:]) if limit else b""
+
+
 def _read_tail(path, limit):
+    """At most the last ``limit`` bytes of ``path`` ('-': stdin), in bounded memory.
+
+    A regular file is read from ``size - limit``; a pipe, a terminal or stdin is read to
+    its end keeping only the tail; a device with no end (``/dev/zero``) gives its first
+    ``limit`` bytes."""
     if path == "-":
-        data = sys.stdin.buffer.read()
-        return data[-limit:]
+        return _keep_tail(sys.stdin.buffer, limit)
     try:
         with open(path, "rb") as fh:
-            fh.seek(0, os.SEEK_END)
-            size = fh.tell()
-            fh.seek(max(0, size - limit))
-            return fh.read()
+            mode = os.fstat(fh.fileno()).st_mode
+            if stat.S_ISREG(mode):
+                size = fh.seek(0, os.SEEK_END)
+                fh.seek(max(0, size - limit))
+                return fh.read(limit)
+            if stat.S_ISCHR(mode) and not os.isatty(fh.fileno()):
+                return fh.read(limit)
+            return _keep_tail(fh, limit)
     except OSError as exc:
         raise UsageError("cannot read %s: %s" % (path, exc.strerror or exc)) from None
 
@@ -33,16 +57,18 @@ def cmd_diagnose(args):
     rules = load_rules(args.rules)
     tail = _read_tail(args.logfile, args.tail_bytes)
     result = diagnose(tail, args.exit_code, mode=args.mode, rules=rules)
-    if args.json:
-        out = result.as_dict()
+    from flashrun.redaction import redact_text, scrub
+
+    if args.json:  # the evidence quotes the log: secrets in it are masked
+        out = scrub(result.as_dict())
         out["file"] = args.logfile
         if args.explain:
-            out["explanation"] = result.explain().as_dict()
+            out["explanation"] = scrub(result.explain().as_dict())
         print(json.dumps(out, indent=2))
     else:
-        print(result)
+        print(redact_text(str(result)))
         if args.explain:
-            print("\n".join(result.explain().lines()))
+            print(redact_text("\n".join(result.explain().lines())))
     return 0
 
 

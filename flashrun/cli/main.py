@@ -5,11 +5,15 @@ library, and turns results into text and exit statuses. Each command lives in it
 module with an ``install(subparsers)`` function; all user-facing printing happens in the
 ``cli`` package, never in library modules.
 """
+import os
 import sys
+import threading
 
 from flashrun import __version__
 from flashrun.cli import diagnose, report, run, sweep, view
 from flashrun.cli.common import Parser, UsageError
+from flashrun.record.rundir import RunDirError
+from flashrun.record.lock import RunDirBusy
 
 COMMANDS = (diagnose.install, run.install, sweep.install, report.install, view.install)
 
@@ -23,7 +27,28 @@ def build_parser():
     return parser
 
 
+def _on_sigterm(signum, frame):
+    """SIGTERM outside the event loop: stop like Ctrl-C (the loop has its own handler)."""
+    from flashrun.runtime.loop import Terminated
+
+    raise Terminated()
+
+
 def main(argv=None):
+    import signal
+
+    previous = None
+    if threading.current_thread() is threading.main_thread() \
+            and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _main(argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv):
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -31,8 +56,17 @@ def main(argv=None):
             parser.print_help(sys.stderr)
             return 2
         return args.func(args)
-    except UsageError as exc:
+    except (UsageError, RunDirBusy, RunDirError) as exc:
         print("flashrun: error: %s" % exc, file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
+    except BrokenPipeError:  # `flashrun status | head`: the reader has gone, quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so the exit-time flush cannot fail again
+        except OSError:
+            pass
+        return 141
+    except KeyboardInterrupt as exc:
+        from flashrun.runtime.loop import Terminated
+
+        return 143 if isinstance(exc, Terminated) else 130

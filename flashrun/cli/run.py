@@ -8,6 +8,7 @@ Ctrl-C, 143 on SIGTERM). ``status`` and ``logs`` only read a run directory.
 import json
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -15,14 +16,15 @@ from flashrun import defaults as D
 from flashrun.cli.common import UsageError, add_rules_option, load_rules
 from flashrun.record.rundir import RunDirError, check_reuse
 from flashrun.record.events import read_events
+from flashrun.record.lock import holder
 from flashrun.record.state import RunState, fold
 
 
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM delivered to the supervisor: stop everything like Ctrl-C, exit 143."""
+from flashrun.runtime.loop import Terminated as _Terminated
 
 
 def _on_sigterm(signum, frame):
+    """SIGTERM outside the event loop (while the loop runs, it handles SIGTERM itself)."""
     raise _Terminated()
 
 
@@ -39,7 +41,17 @@ def cmd_run(args):
             check_reuse(args.run_dir, args.resume, how="--resume")
         except RunDirError as exc:
             raise UsageError(str(exc)) from None
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    if getattr(args, "backend", "local") == "local":  # on Slurm the program lives on the nodes
+        from flashrun.runtime.process import CannotStart, check_program
+        from flashrun.spec.launch import command_argv
+
+        try:  # before anything is created: a typo leaves no run directory behind
+            check_program(command_argv(args.command, args.nproc_per_node))
+        except CannotStart as exc:
+            print("flashrun: error: %s" % exc.reason, file=sys.stderr)
+            return exc.exit_status
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) \
+        if threading.current_thread() is threading.main_thread() else None
     out = sys.stdout.buffer
 
     def say(line):
@@ -78,7 +90,8 @@ def cmd_run(args):
         print("[flashrun] interrupted: every process of the run was stopped", file=sys.stderr)
         return 130
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     print("[flashrun] %s after %d attempt(s); run directory: %s" % (
         result.state.value, result.attempts, result.run_dir), file=sys.stderr)
     if result.succeeded:
@@ -90,7 +103,10 @@ def load_state(run_dir: Path) -> RunState:
     events = run_dir / "events.jsonl"
     if not events.exists():
         raise UsageError("%s is not a flashrun run directory (no events.jsonl)" % run_dir)
-    return fold(read_events(events, strict=False))
+    try:
+        return fold(read_events(events, strict=False))
+    except OSError as exc:
+        raise UsageError("cannot read %s: %s" % (events, exc.strerror or exc)) from None
 
 
 def cmd_status(args):
@@ -155,6 +171,7 @@ def cmd_logs(args):
     path = adir / ("stderr.log" if args.stderr else "stdout.log")
     out = sys.stdout.buffer
     pos = 0
+    gone = False
     while True:
         try:
             with open(path, "rb") as fh:
@@ -167,10 +184,16 @@ def cmd_logs(args):
         pos += len(data)
         if not args.follow:
             return 0
+        if gone:  # the supervisor died: what it left is printed, nothing more will come
+            print("[flashrun] the supervisor of %s is gone; stopped following" % run_dir,
+                  file=sys.stderr)
+            return 0
         t = load_state(run_dir).trials.get(trial)
         if t is not None and (t.state.terminal or t.attempt != int(adir.name[8:])):
             return 0
-        time.sleep(0.2)  # following a file: a short sleep between reads
+        gone = holder(run_dir) is None  # one more read after this, then stop
+        if not gone:
+            time.sleep(0.2)  # following a file: a short sleep between reads
 
 
 def _env_pair(text):

@@ -26,10 +26,8 @@ def _run(spec, run_dir, verbose, resume=False, view=None):
         return _run_viewed(sw, view)
     try:
         rows = sw.run()
-    except KeyboardInterrupt:
-        print("[flashrun] interrupted: every process of the sweep was stopped; continue with "
-              "flashrun resume %s" % sw.run_dir, file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        return _stopped(sw, exc)
     return _finish(sw, rows)
 
 
@@ -43,13 +41,22 @@ def _run_viewed(sw, args):
     on_done.code = None
     try:
         loop.run(serve_sweep(sw, args.host, args.port, on_done))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         if on_done.code is not None:
             return on_done.code
-        print("[flashrun] interrupted: every process of the sweep was stopped; continue with "
-              "flashrun resume %s" % sw.run_dir, file=sys.stderr)
-        return 130
+        return _stopped(sw, exc)
     return on_done.code if on_done.code is not None else 1
+
+
+def _stopped(sw, exc):
+    """Ctrl-C (130) or SIGTERM (143): every process was stopped; say how to continue."""
+    from flashrun.runtime.loop import Terminated
+
+    term = isinstance(exc, Terminated)
+    print("[flashrun] %s: every process of the sweep was stopped; continue with "
+          "flashrun resume %s" % ("terminated" if term else "interrupted", sw.run_dir),
+          file=sys.stderr)
+    return 143 if term else 130
 
 
 def _finish(sw, rows):
@@ -111,11 +118,36 @@ def cmd_resume(args):
     spec_file = run_dir / "spec.yaml"
     if not spec_file.exists():
         raise UsageError("%s has no spec.yaml: not a sweep run directory" % run_dir)
+    spec_file = _secret_source(run_dir) or spec_file
     try:
         spec = load(spec_file)
     except SpecError as exc:
         raise UsageError(str(exc)) from None
     return _run(spec, run_dir, args.verbose, resume=True)
+
+
+def _secret_source(run_dir: Path):
+    """The grid file a sweep with secrets is resumed from (its spec.yaml has them masked)."""
+    import hashlib
+    import json
+
+    from flashrun.sweep import SOURCE_FILE
+
+    ref_file = run_dir / SOURCE_FILE
+    if not ref_file.exists():
+        return None
+    try:
+        ref = json.loads(ref_file.read_text())
+        text = Path(ref["path"]).read_bytes()
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise UsageError("%s: the sweep's secrets stay in its grid file, which cannot be read "
+                         "(%s); run: flashrun sweep GRID --resume %s"
+                         % (ref_file, getattr(exc, "strerror", None) or exc, run_dir)) from None
+    if hashlib.sha256(text).hexdigest() != ref["sha256"]:
+        raise UsageError("%s changed since the sweep started (its secrets are not kept in the run "
+                         "directory); run: flashrun sweep %s --resume %s"
+                         % (ref["path"], ref["path"], run_dir))
+    return Path(ref["path"])
 
 
 def install(sub):

@@ -5,6 +5,7 @@ CLI's ``diagnose`` command and by the supervisor after every failed attempt.
 Pure: no I/O; history (the previous attempt's fingerprint, an incident flag)
 comes in as arguments.
 """
+import dataclasses
 from dataclasses import dataclass
 from typing import Mapping, Optional, Union
 
@@ -76,7 +77,8 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
              correlated: bool = False, scheduler_state: Optional[str] = None,
              scheduler_line: Optional[str] = None,
              scheduler_reported: bool = False, rules: Optional[RuleSet] = None,
-             streams: Optional[Mapping[str, bytes]] = None) -> Diagnosis:
+             streams: Optional[Mapping[str, bytes]] = None,
+             storage_error: Optional[str] = None) -> Diagnosis:
     """Diagnose a run from the end of its output and its exit status.
 
     ``tail`` is bytes (a str is encoded as UTF-8); ``exit_code`` is the status
@@ -87,9 +89,13 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
     ``rules`` are a site's own markers (``flashrun.spec.rules.load``), weighed
     before the built-in evidence; ``streams`` (``{"stdout": ..., "stderr": ...}``)
     lets a rule restricted to one stream read only it.
+    ``storage_error`` (one line) says the run directory's disk is full (ENOSPC/EDQUOT).
     """
     if isinstance(tail, str):
-        tail = tail.encode("utf-8", "surrogateescape")
+        try:  # text decoded with surrogateescape gets its bytes back
+            tail = tail.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:  # any other lone surrogate: a replacement character
+            tail = tail.encode("utf-8", "replace")
     if exit_code is not None and not isinstance(exit_code, int):
         raise TypeError("exit_code must be an int or None, not %s" % type(exit_code).__name__)
     scan = scan_tail(tail)
@@ -98,6 +104,9 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
                                        scheduler_state=scheduler_state,
                                        scheduler_line=scheduler_line,
                                        scheduler_reported=scheduler_reported, rule=hit)
+    if storage_error:  # the supervisor itself hit a full disk under the run: that is evidence
+        signals = dataclasses.replace(signals, markers=signals.markers | {"enospc"},
+                                      root_line=signals.root_line or storage_error)
     fp = _fingerprint(scan, exit_code)
     # a node failure, a preemption or a time limit twice in a row are two events outside
     # the program (the tails' SIGTERM tracebacks look alike), never a deterministic bug

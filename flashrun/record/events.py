@@ -13,11 +13,11 @@ Three guarantees:
 * **Torn tails are tolerated.** :func:`read_events` skips a last line that has
   no newline; :class:`EventLog` cuts such a tail off before appending, so the
   next event never glues onto half of an old one.
-* **No secrets.** :class:`Event` scrubs its ``data`` when it is built: any
-  mapping key containing TOKEN, KEY, SECRET or PASSWORD (any case) has its value
-  replaced by ``"***"``, and argv-like lists have ``--api-token=x``,
-  ``--password x`` and ``HF_TOKEN=x`` values replaced. A value that needs to
-  survive must live under a key without those words.
+* **No secrets.** :class:`Event` scrubs its ``data`` when it is built, by the one
+  rule of :mod:`flashrun.redaction`: a secret key hides its value, argv-like
+  lists have ``--api-token=x``, ``--db-pass x``, ``-p x`` and ``HF_TOKEN=x`` values
+  masked, and credential-shaped words (``sk-…``, ``hf_…``, ``AKIA…``, ``ghp_…``)
+  are masked in every string.
 
 This module does no policy and no asyncio; it is plain file I/O.
 """
@@ -29,11 +29,13 @@ import json
 import logging
 import math
 import os
-import re
 import threading
 import time
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Iterator, Mapping, Optional, Union
+
+from flashrun.redaction import (REDACTED, is_sensitive, redact, redact_argv,  # noqa: F401
+                                     redact_text, scrub)
 
 logger = logging.getLogger(__name__)
 
@@ -54,16 +56,6 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = 1
-REDACTED = "***"
-
-_SENSITIVE = re.compile(r"token|key|secret|password", re.IGNORECASE)
-# ``--api-token=abc`` / ``-password=abc`` / ``HF_TOKEN=abc`` (one argv element).
-_ASSIGN = re.compile(r"^(?P<name>-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*)=(?P<value>.*)$", re.DOTALL)
-# The same inside free text (a shell string, a log line): ``HF_TOKEN=abc`` → ``HF_TOKEN=***``.
-_TEXT_ASSIGN = re.compile(
-    r"(?P<name>[A-Za-z0-9_.\-]*(?:token|key|secret|password)[A-Za-z0-9_.\-]*)=(?P<value>[^\s'\"]+)",
-    re.IGNORECASE,
-)
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -92,7 +84,7 @@ class EventType(str, enum.Enum):
     CHECKPOINT_SKIPPED        ``path``, ``step``, ``reason`` (torn / corrupt)
     CHECKPOINT_SELECTED       ``path``, ``step`` (``None``: start from scratch)
     RUN_SUCCEEDED             ``metrics``
-    RUN_FAILED                ``reason``
+    RUN_FAILED                ``reason``, ``exit_code`` (127/126: it could not start)
     RUN_CANCELLED             ``reason``
     AUTOMATION_FROZEN         ``reason``
     RESUMED                   ``by`` (a person resumed automation after a freeze
@@ -123,78 +115,7 @@ class EventLogCorrupt(ValueError):
 
 
 # --------------------------------------------------------------------- redaction
-
-def is_sensitive(name: str) -> bool:
-    """True when *name* contains TOKEN, KEY, SECRET or PASSWORD (any case)."""
-    return bool(_SENSITIVE.search(name))
-
-
-def redact(env: Mapping[str, Any]) -> dict:
-    """Copy of *env* with the value of every sensitive key replaced by ``"***"``.
-
-    >>> redact({"HF_TOKEN": "hf_abc", "PATH": "/bin"})
-    {'HF_TOKEN': '***', 'PATH': '/bin'}
-    """
-    return {k: (REDACTED if is_sensitive(str(k)) else v) for k, v in env.items()}
-
-
-def redact_argv(argv: Sequence[str]) -> list:
-    """Copy of *argv* with the values of sensitive flags replaced by ``"***"``.
-
-    Handles ``--api-token=abc``, ``--password abc`` (the next element, unless it
-    is itself a flag) and ``NAME_KEY=abc`` assignments (``env A_TOKEN=x cmd``).
-    Flags without a value (``--no-secret-scan``) are left alone.
-    """
-    out = []
-    hide_next = False
-    for arg in argv:
-        if not isinstance(arg, str):
-            out.append(arg)
-            hide_next = False
-            continue
-        if hide_next and not arg.startswith("-"):
-            out.append(REDACTED)
-            hide_next = False
-            continue
-        hide_next = False
-        m = _ASSIGN.match(arg)
-        if m is not None and is_sensitive(m.group("name")):
-            out.append("%s=%s" % (m.group("name"), REDACTED))
-        elif arg.startswith("-") and len(arg) > 1 and is_sensitive(arg):
-            out.append(arg)
-            hide_next = True
-        else:
-            out.append(arg)
-    return out
-
-
-def redact_text(text: str) -> str:
-    """*text* with ``NAME=value`` masked wherever NAME is sensitive."""
-    if "=" not in text:
-        return text
-    return _TEXT_ASSIGN.sub(lambda m: "%s=%s" % (m.group("name"), REDACTED), text)
-
-
-def scrub(value: Any) -> Any:
-    """Deep copy of a JSON-like *value* with every secret replaced.
-
-    Mappings: a sensitive key hides its whole value. Lists/tuples of strings are
-    treated as argv (:func:`redact_argv`). Any other string has ``NAME=value``
-    assignments with a sensitive NAME masked (a shell command line, a log line).
-    Applied to every ``Event.data``.
-    """
-    if isinstance(value, str):
-        return redact_text(value)
-    if isinstance(value, Mapping):
-        return {
-            str(k): (REDACTED if is_sensitive(str(k)) else scrub(v)) for k, v in value.items()
-        }
-    if isinstance(value, (list, tuple)):
-        if value and all(isinstance(v, str) for v in value):
-            return [redact_text(v) for v in redact_argv(value)]
-        return [scrub(v) for v in value]
-    return value
-
+# One rule for what is secret, in flashrun/redaction.py (re-exported here).
 
 def _jsonable(obj: Any) -> Any:
     """``json.dumps`` fallback: paths, enums, dataclasses, sets; else ``str()``."""
@@ -323,7 +244,7 @@ class EventLog:
         self._lock = threading.Lock()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fd: Optional[int] = os.open(
-            self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644
+            self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600
         )
         self._repair_torn_tail()
 
@@ -356,14 +277,31 @@ class EventLog:
 
     def append(self, event: Event) -> None:
         """Write *event* as one line; raises ``ValueError`` once closed."""
-        payload = (event.to_json() + "\n").encode("utf-8")
+        self._write((event.to_json() + "\n").encode("utf-8"))
+
+    def append_many(self, events: "list[Event]") -> None:
+        """Write *events*, one line each, in one ``write`` (a short write is undone whole)."""
+        self._write("".join(e.to_json() + "\n" for e in events).encode("utf-8"))
+
+    def _write(self, payload: bytes) -> None:
         with self._lock:
             if self._fd is None:
                 raise ValueError("EventLog %s is closed" % self.path)
             view = memoryview(payload)
-            while view:
-                n = os.write(self._fd, view)
-                view = view[n:]
+            start = None
+            try:
+                while view:
+                    if start is None and len(view) < len(payload):  # a short write: rare
+                        start = os.lseek(self._fd, 0, os.SEEK_END) - (len(payload) - len(view))
+                    n = os.write(self._fd, view)
+                    view = view[n:]
+            except OSError:
+                if start is not None:  # never leave half an event for the next one to glue onto
+                    try:
+                        os.ftruncate(self._fd, start)
+                    except OSError:
+                        pass
+                raise
             if self.fsync:
                 os.fsync(self._fd)
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from flashrun.record.atomic import write_atomic
+from flashrun.redaction import redact
 
 __all__ = ["METRICS_MARKER", "collect_metrics", "read_metrics_line", "read_metrics_series",
            "parse_metrics_line",
@@ -181,6 +182,14 @@ def _finite(v: Any) -> Any:
     return v
 
 
+def _shown(trial: Any) -> dict:
+    """A trial's parameters with every secret masked (the spec knows which reach a secret flag)."""
+    if trial is None:
+        return {}
+    shown = trial.shown_params() if hasattr(trial, "shown_params") else redact(dict(trial.params))
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in shown.items()}
+
+
 def build_rows(spec: Any, state: Any, metrics_by_trial: Mapping[str, Optional[Mapping]],
                durations: Optional[Mapping[str, float]] = None) -> List[dict]:
     """One row per trial of *spec* (in spec order), then any trial only *state* knows."""
@@ -200,8 +209,7 @@ def build_rows(spec: Any, state: Any, metrics_by_trial: Mapping[str, Optional[Ma
         t = spec_trials.get(tid)
         rows.append(_finite({
             "trial": tid,
-            "params": {k: list(v) if isinstance(v, tuple) else v
-                       for k, v in (t.params.items() if t is not None else ())},
+            "params": _shown(t),
             "state": st,
             "attempts": ts.attempts if ts is not None else 0,
             "failure_class": ts.last_failure if ts is not None and st != "succeeded" else None,

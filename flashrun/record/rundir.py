@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from typing import Callable, Union
 
+from flashrun.record import lock
+
 PathLike = Union[str, "os.PathLike[str]"]
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
@@ -38,11 +40,14 @@ def create(root: PathLike, name: str, *, now: Callable[[], float] = time.time) -
 
 def holds_a_run(path: PathLike) -> bool:
     """True when *path* already holds a run's record (a non-empty events.jsonl)."""
+    import stat
+
     events = Path(path) / "events.jsonl"
     try:
-        return events.stat().st_size > 0
-    except (FileNotFoundError, NotADirectoryError):
+        st = events.stat()
+    except OSError:  # missing, or unreadable: whoever opens it says why
         return False
+    return stat.S_ISREG(st.st_mode) and st.st_size > 0
 
 
 def check_reuse(path: PathLike, resume: bool, *, how: str) -> Path:
@@ -50,6 +55,9 @@ def check_reuse(path: PathLike, resume: bool, *, how: str) -> Path:
 
     *how* is what the user types to resume (``--resume``, ``resume=True``), for the message."""
     path = Path(path)
+    pid = lock.holder(path)
+    if pid is not None:  # a live supervisor writes it now: that is the first thing to say
+        raise lock.RunDirBusy(path, pid or None)
     if holds_a_run(path) and not resume:
         raise RunDirError("%s already holds a run; continue it with %s, or choose another "
                           "directory" % (path, how))

@@ -30,9 +30,10 @@ from pathlib import Path
 from typing import Any, Callable, FrozenSet, Mapping, Optional, Sequence
 
 from flashrun.runtime.backends import LocalBackend
-from flashrun.runtime.process import Exit
+from flashrun.runtime.process import CannotStart, Exit, start_failure  # noqa: F401
 from flashrun import defaults as D
 from flashrun.policy.live import FATAL_MARKERS, FATAL_MASK
+from flashrun.record.degrade import STORAGE_ERRNOS
 from flashrun.scan import Scanner, ScanResult
 from flashrun.runtime.stream import Echo, Output
 
@@ -50,6 +51,7 @@ class AttemptOutcome:
     scan: ScanResult              # the live scanner's view of the whole stream
     log_dir: str
     scheduler: Optional[Any] = None   # the backend's SchedulerReport (None on this machine)
+    storage_error: Optional[str] = None  # a log file hit a full disk (ENOSPC/EDQUOT)
 
     @property
     def succeeded(self) -> bool:
@@ -91,7 +93,8 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
     """Run one attempt to its end (exit, hang, or fatal marker) and reap it.
 
     ``backend`` (default: this machine) starts the group; ``exclude`` names nodes it
-    must avoid. After the end the backend's report joins the outcome."""
+    must avoid. After the end the backend's report joins the outcome. Raises
+    :class:`CannotStart` (one-line reason) when the program cannot be started."""
     backend = backend if backend is not None else LocalBackend()
     wake = asyncio.Event()
     scanner = Scanner()
@@ -99,8 +102,12 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
                     echo_stdout=echo.source(prefix) if echo else None,
                     echo_stderr=echo.source(prefix) if echo else None,
                     watch=_LiveWatch(scanner, wake))
-    group = await backend.start(argv, output=output, cwd=cwd, env=env, name=prefix.strip("[] "),
-                                grace=grace, log_dir=log_dir, exclude=exclude)
+    try:
+        group = await backend.start(argv, output=output, cwd=cwd, env=env,
+                                    name=prefix.strip("[] "), grace=grace, log_dir=log_dir,
+                                    exclude=exclude)
+    except OSError as exc:  # nothing started: missing program or cwd, E2BIG, ...
+        raise start_failure(exc, str(argv[0]), None if cwd is None else os.fspath(cwd)) from None
     if on_started is not None:
         on_started(group.pid)
     waiter = asyncio.ensure_future(group.wait())
@@ -160,8 +167,11 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
         woken.cancel()
     assert result is not None
     report = await backend.report(group)
+    storage = next(("flashrun: cannot write %s (%s)" % (st.path, st.log_error)
+                    for st in (output.stdout, output.stderr)
+                    if st.log_errno in STORAGE_ERRNOS), None)
     return AttemptOutcome(result, hung, fatal, silent if hung else None, output.tail(),
-                          scanner.result(), str(log_dir), report)
+                          scanner.result(), str(log_dir), report, storage)
 
 
 def _fatal_line(scan: ScanResult, hit) -> str:

@@ -11,21 +11,36 @@ inside a running loop (a Jupyter cell), where it runs the coroutine on a fresh
 loop in a helper thread and blocks the caller until it is done. In both cases
 Ctrl-C (KeyboardInterrupt) cancels the coroutine and waits for its cleanup, so
 every child it started is stopped and reaped before the interrupt propagates.
+
+SIGTERM (what Slurm, Kubernetes and systemd send on preemption) does exactly
+what SIGINT does when :func:`run` drives the loop on the main thread: the
+coroutine is cancelled (children get SIGTERM, their grace, then SIGKILL), and
+:class:`Terminated` (a KeyboardInterrupt) is raised once everything is reaped.
+A second signal during that cleanup raises at once (the loop's shutdown then
+SIGKILLs what is left).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import os
+import signal
 import threading
 from typing import Any, Callable, Coroutine, Dict, Optional, TypeVar
 
-__all__ = ["implementation", "loop_factories", "new_event_loop", "run"]
+__all__ = ["Terminated", "implementation", "loop_factories", "new_event_loop", "run"]
 
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 LoopFactory = Callable[[], asyncio.AbstractEventLoop]
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM stopped :func:`run`: everything it started was stopped and reaped first."""
+
+    signum = signal.SIGTERM
 
 
 def loop_factories() -> Dict[str, LoopFactory]:
@@ -76,34 +91,67 @@ def run(main: Coroutine[Any, Any, T], *, loop_factory: Optional[LoopFactory] = N
 
 def _run_here(main: Coroutine[Any, Any, T], factory: LoopFactory,
               debug: Optional[bool]) -> T:
-    runner_cls = getattr(asyncio, "Runner", None)
-    if runner_cls is not None:  # Python ≥ 3.11: Runner turns SIGINT into cancellation
-        with runner_cls(loop_factory=factory, debug=debug) as runner:
-            return runner.run(main)
     loop = factory()
     try:
-        return _drive(loop, main, debug, None)
+        return _drive(loop, main, debug, None, signals=_on_main_thread())
     finally:
         _close(loop)
 
 
+def _on_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
 def _drive(loop: asyncio.AbstractEventLoop, main: Coroutine[Any, Any, T],
-           debug: Optional[bool], started: Optional[Callable[[asyncio.Task], None]]) -> T:
+           debug: Optional[bool], started: Optional[Callable[[asyncio.Task], None]],
+           signals: bool = False) -> T:
     asyncio.set_event_loop(loop)
     if debug is not None:
         loop.set_debug(debug)
     task = loop.create_task(main)
     if started is not None:
         started(task)
-    try:
-        return loop.run_until_complete(task)
-    except KeyboardInterrupt:
+    received = []
+    previous = {}
+
+    def on_signal(signum: int) -> None:
+        received.append(signum)
+        if len(received) > 1:  # a second signal: no more waiting for graces
+            logger.warning("signal %d again: killing what is left", signum)
+            loop.stop()  # the loop's shutdown SIGKILLs every group still running
+            return
+        logger.info("signal %d: stopping everything before returning", signum)
         task.cancel()
+
+    if signals:
+        for signum in STOP_SIGNALS:
+            previous[signum] = signal.getsignal(signum)
+            loop.add_signal_handler(signum, on_signal, signum)
+    try:
         try:
-            loop.run_until_complete(task)
-        except (asyncio.CancelledError, Exception):
-            pass
-        raise
+            value = loop.run_until_complete(task)
+        except KeyboardInterrupt:
+            task.cancel()
+            try:
+                loop.run_until_complete(task)
+            except (asyncio.CancelledError, Exception):
+                pass
+            raise
+        except asyncio.CancelledError:
+            if received:
+                raise Terminated() if received[0] == signal.SIGTERM else KeyboardInterrupt()
+            raise
+        except RuntimeError:
+            if len(received) > 1:  # stopped by the second signal (see on_signal)
+                raise Terminated() if received[0] == signal.SIGTERM else KeyboardInterrupt()
+            raise
+        if received:  # the coroutine absorbed the cancellation: the signal still stops us
+            raise Terminated() if received[0] == signal.SIGTERM else KeyboardInterrupt()
+        return value
+    finally:
+        for signum, handler in previous.items():
+            loop.remove_signal_handler(signum)
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
 
 
 def _close(loop: asyncio.AbstractEventLoop) -> None:

@@ -62,7 +62,7 @@ from flashrun.runtime.guard import (  # ENV_TOKEN, guard_pid, pdeathsig_method, 
     guard_pid, pdeathsig_method)
 from flashrun.runtime.stream import Output, OutputPipes
 
-__all__ = ["ENV_TOKEN", "Exit", "ProcessGroup", "StopPolicy", "exit_status", "guard_pid",
+__all__ = ["CannotStart", "ENV_TOKEN", "Exit", "check_program", "start_failure", "ProcessGroup", "StopPolicy", "exit_status", "guard_pid",
            "pdeathsig_method", "run", "spawn"]
 
 logger = logging.getLogger(__name__)
@@ -147,6 +147,38 @@ def _resolve(program: str, env: Optional[Mapping[str, str]], cwd: Optional[str])
     return path
 
 
+
+
+class CannotStart(Exception):
+    """The program could not be started at all (missing, not executable, bad cwd, E2BIG).
+
+    ``reason`` is one line (``nosuchcmd: command not found``); ``exit_status`` what a
+    shell would give: 127 for a program that is not there, 126 for any other failure."""
+
+    def __init__(self, reason: str, exit_status: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.exit_status = exit_status
+
+
+def start_failure(exc: OSError, program: str, cwd: Optional[str] = None) -> CannotStart:
+    """The :class:`CannotStart` that describes ``exc`` raised while starting ``program``."""
+    why = exc.strerror or str(exc)
+    if cwd is not None and exc.filename is not None and os.fspath(exc.filename) == cwd:
+        return CannotStart("working directory %s: %s" % (cwd, why), 126)
+    if exc.errno == errno.ENOENT:
+        return CannotStart("%s: command not found" % program if os.sep not in program
+                           else "%s: %s" % (program, why), 127)
+    return CannotStart("%s: %s" % (program, why), 126)
+
+
+def check_program(argv: Sequence[str], env: Optional[Mapping[str, str]] = None,
+                  cwd: Optional[str] = None) -> None:
+    """Raise :class:`CannotStart` unless ``argv[0]`` names a program exec could run."""
+    try:
+        _resolve(argv[0], env, cwd)
+    except OSError as exc:
+        raise start_failure(exc, argv[0], cwd) from None
 
 
 def _watch_exit(proc: subprocess.Popen) -> "asyncio.Future[int]":
@@ -419,7 +451,7 @@ class ProcessGroup:
 async def spawn(argv: Sequence[StrPath], *, output: Output, cwd: Optional[StrPath] = None,
                 env: Optional[Mapping[str, str]] = None,
                 stop_policy: StopPolicy = StopPolicy(), name: str = "",
-                pipe_size: int = 256 * 1024) -> ProcessGroup:
+                pipe_size: int = 1 << 20) -> ProcessGroup:
     """Start ``argv`` (a list, never a shell string) as the leader of a new session.
 
     ``env`` is the child's whole environment (None: inherit ours); stdin is

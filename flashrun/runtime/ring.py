@@ -5,13 +5,20 @@ Where it sits in the data flow (docs/architecture.md)::
     process → stream → [ring] → scan
 
 ``stream`` appends every chunk a child writes; when the run ends, ``scan``
-reads the tail. The ring never grows: memory per stream is ``capacity`` bytes
+reads the tail. The ring never grows past a small multiple of ``capacity``
 whatever the child prints (a 100 MB line without a newline costs the same as
-silence). It knows nothing of lines, encodings, asyncio or files; appending is
-one or two slice copies into a preallocated ``bytearray``.
+silence). It knows nothing of lines, encodings, asyncio or files.
+
+Appending does not copy a ``bytes`` chunk of a useful size: the ring keeps a
+reference to it (bytes are immutable) in a queue of chunks and drops the oldest
+ones once the newer ones cover ``capacity``; so a flood is not copied at all on
+its way through. Small pieces (and bytearray or memoryview data) are copied into
+a pending buffer that becomes one chunk once it is big enough. Held bytes stay
+below ``3 * capacity``; ``tail()`` joins what it needs.
 """
 from __future__ import annotations
 
+from collections import deque
 from typing import Optional, Union
 
 __all__ = ["ByteRing", "DEFAULT_CAPACITY"]
@@ -30,15 +37,16 @@ class ByteRing:
     writer, readers on the same thread (the event loop).
     """
 
-    __slots__ = ("_buf", "_capacity", "_end", "_size", "_total")
+    __slots__ = ("_capacity", "_chunks", "_held", "_pending", "_small", "_total")
 
     def __init__(self, capacity: int = DEFAULT_CAPACITY) -> None:
         if capacity <= 0:
             raise ValueError("ring capacity must be positive, got %r" % (capacity,))
         self._capacity = int(capacity)
-        self._buf = bytearray()  # allocated on first append: creating a ring is free
-        self._end = 0  # index one past the newest byte
-        self._size = 0  # bytes currently held
+        self._small = max(1, min(4096, self._capacity // 8))  # smaller pieces are copied
+        self._chunks: deque = deque()  # bytes, oldest first
+        self._held = 0  # bytes in _chunks
+        self._pending = bytearray()  # small pieces after the chunks, not yet a chunk
         self._total = 0
 
     @property
@@ -54,62 +62,77 @@ class ByteRing:
     @property
     def dropped(self) -> int:
         """Bytes appended that the ring no longer holds (overwritten)."""
-        return self._total - self._size
+        return self._total - len(self)
+
+    @property
+    def held(self) -> int:
+        """Bytes kept in memory (at least ``len``, below ``3 * capacity``)."""
+        return self._held + len(self._pending)
 
     def __len__(self) -> int:
-        return self._size
+        return min(self._held + len(self._pending), self._capacity)
 
     def __bytes__(self) -> bytes:
         return self.tail()
 
     def __repr__(self) -> str:
         return "ByteRing(capacity=%d, len=%d, total=%d)" % (
-            self._capacity, self._size, self._total)
+            self._capacity, len(self), self._total)
 
     def append(self, data: BytesLike) -> None:
         """Append ``data`` (any contiguous bytes-like object), keeping the newest bytes."""
-        view = data if isinstance(data, (bytes, bytearray)) else memoryview(data).cast("B")
-        n = len(view)
+        n = len(data) if isinstance(data, (bytes, bytearray)) else memoryview(data).nbytes
         if n == 0:
             return
         cap = self._capacity
-        buf = self._buf
-        if not buf:
-            buf = self._buf = bytearray(cap)
         self._total += n
-        if n >= cap:
-            # Only the last `cap` bytes survive; lay them out from index 0.
-            buf[:] = memoryview(view)[n - cap:]
-            self._end = 0
-            self._size = cap
-            return
-        end = self._end
-        first = cap - end
-        if n <= first:
-            buf[end:end + n] = view
+        if type(data) is bytes and n >= self._small:
+            self._seal()
+            if n > 2 * cap:  # only the newest cap bytes of a huge chunk are kept
+                data = data[n - cap:]
+            self._chunks.append(data)
+            self._held += len(data)
         else:
-            mv = memoryview(view)
-            buf[end:] = mv[:first]
-            buf[:n - first] = mv[first:]
-        self._end = (end + n) % cap
-        size = self._size + n
-        self._size = size if size < cap else cap
+            pending = self._pending
+            pending += data if isinstance(data, (bytes, bytearray)) else memoryview(data).cast("B")
+            if len(pending) > cap:
+                del pending[:len(pending) - cap]
+                self._chunks.clear()
+                self._held = 0
+            elif len(pending) >= max(self._small, cap // 2):
+                self._seal()
+        chunks = self._chunks
+        keep = len(self._pending)
+        while chunks and self._held - len(chunks[0]) + keep >= cap:
+            self._held -= len(chunks.popleft())
+
+    def _seal(self) -> None:
+        if self._pending:
+            self._chunks.append(bytes(self._pending))
+            self._held += len(self._pending)
+            self._pending = bytearray()
 
     def tail(self, n: Optional[int] = None) -> bytes:
         """The newest ``n`` bytes held (all of them when ``n`` is None), oldest first."""
-        size = self._size
+        size = len(self)
         k = size if n is None else max(0, min(int(n), size))
         if k == 0:
             return b""
-        cap = self._capacity
-        start = (self._end - k) % cap
-        buf = self._buf
-        if start + k <= cap:
-            return bytes(buf[start:start + k])
-        return bytes(buf[start:]) + bytes(buf[:self._end])
+        pieces = [bytes(self._pending)] if self._pending else []
+        got = len(self._pending)
+        for chunk in reversed(self._chunks):
+            if got >= k:
+                break
+            pieces.append(chunk)
+            got += len(chunk)
+        if len(pieces) == 1 and len(pieces[0]) == k:
+            return pieces[0]
+        data = b"".join(reversed(pieces))
+        return data[len(data) - k:]
 
     def clear(self) -> None:
-        """Forget everything, counters included (the memory is kept)."""
-        self._end = 0
-        self._size = 0
+        """Forget everything, counters included."""
+        self._chunks.clear()
+        self._held = 0
+        self._pending = bytearray()
         self._total = 0

@@ -17,6 +17,8 @@ class Slots:
 
     async def acquire(self, n: int) -> None:
         n = min(n, self.capacity)
+        while self._waiters and self._waiters[0][1].done():  # cancelled waiters left behind
+            self._waiters.popleft()
         if not self._waiters and self.free >= n:
             self.free -= n
             return
@@ -26,15 +28,17 @@ class Slots:
         try:
             await fut
         except BaseException:
-            if entry in self._waiters:
-                self._waiters.remove(entry)
-            elif fut.done() and not fut.cancelled():
+            # A cancelled entry stays queued and is skipped (O(1), not a scan of the queue).
+            if fut.done() and not fut.cancelled():
                 self.release(n)
+            else:
+                fut.cancel()
+                self.release(0)  # the entries behind it may fit now
             raise
 
     def release(self, n: int) -> None:
         self.free += min(n, self.capacity)
-        while self._waiters and self._waiters[0][0] <= self.free:
+        while self._waiters and (self._waiters[0][1].done() or self._waiters[0][0] <= self.free):
             n, fut = self._waiters.popleft()
             if not fut.done():
                 self.free -= n

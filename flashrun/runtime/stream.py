@@ -85,8 +85,14 @@ class StreamCapture:
         self.echo = echo
         self.last_output: Optional[float] = None
         self.log_error: Optional[str] = None
-        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_CLOEXEC, 0o644) \
-            if path else -1
+        self.log_errno: Optional[int] = None
+        self._fd = -1
+        if path:
+            try:
+                self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_CLOEXEC,
+                                   0o600)
+            except OSError as exc:  # a full or read-only disk: keep the in-memory tail only
+                self._failed(exc)
         self._partial = bytearray()  # unterminated last line, not yet merged
 
     @property
@@ -104,9 +110,7 @@ class StreamCapture:
             try:
                 n = os.writev(self._fd, chunks[:_IOV_MAX])
             except OSError as exc:
-                self.log_error = "%s: %s" % (type(exc).__name__, exc)
-                logger.error("cannot write %s (%s); keeping only the in-memory tail",
-                             self.path, exc)
+                self._failed(exc)
                 self._close_fd()
                 return
             while n and chunks:
@@ -115,6 +119,12 @@ class StreamCapture:
                 else:
                     chunks[0] = chunks[0][n:]
                     n = 0
+
+    def _failed(self, exc: OSError) -> None:
+        self.log_error = "%s: %s" % (type(exc).__name__, exc)
+        self.log_errno = exc.errno
+        logger.error("cannot write %s (%s); keeping only the in-memory tail",
+                     self.path, exc.strerror or exc)
 
     def _close_fd(self) -> None:
         fd, self._fd = self._fd, -1
@@ -258,7 +268,10 @@ class Output:
         paths: Dict[str, Optional[str]] = {"stdout": None, "stderr": None}
         if directory is not None:
             directory = os.fspath(directory)
-            os.makedirs(directory, exist_ok=True)
+            try:
+                os.makedirs(directory, exist_ok=True)
+            except OSError as exc:  # the streams say it once each, and keep the tail
+                logger.error("cannot create %s (%s)", directory, exc.strerror or exc)
             paths = {k: os.path.join(directory, k + ".log") for k in paths}
         self.directory = directory
         self.stdout = StreamCapture("stdout", paths["stdout"], ring_size, echo_stdout)
@@ -304,9 +317,8 @@ class Output:
                 partial.clear()
             return
         end = nl + 1
-        if partial:
-            partial += memoryview(data)[:end]
-            self._emit(bytes(partial))
+        if partial:  # one copy: the pending piece and the chunk's lines joined
+            self._emit(b"".join((partial, memoryview(data)[:end])))
             partial.clear()
         elif end == len(data):
             self._emit(data)
@@ -416,7 +428,7 @@ class OutputPipes:
         self.closed: "asyncio.Future[None]" = asyncio.get_running_loop().create_future()
         self._readers: List[_PipeReader] = []
 
-    async def open(self, pipe_size: int = 256 * 1024) -> Tuple[int, int]:
+    async def open(self, pipe_size: int = 1 << 20) -> Tuple[int, int]:
         loop = asyncio.get_running_loop()
         ends: List[int] = []
         try:

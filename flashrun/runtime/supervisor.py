@@ -30,9 +30,11 @@ from pathlib import Path
 from typing import Awaitable, Callable, Optional, Tuple
 
 from flashrun.runtime.attempt import AttemptOutcome, run_attempt
+from flashrun.runtime.process import CannotStart
 from flashrun.policy.diagnose import diagnose
 from flashrun.record.events import EventType as E
 from flashrun.record.journal import Journal
+from flashrun.redaction import redact_text
 from flashrun import defaults as D
 from flashrun.policy.budget import Backoff, Budget, spend
 from flashrun.policy.decide import RecoveryDecision
@@ -133,6 +135,13 @@ def _streams(spec: GroupSpec, log_dir: Path) -> Optional[dict]:
     return out
 
 
+def _write_private(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` readable by the owner only (a tail may hold a secret)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+    with open(fd, "wb") as fh:
+        fh.write(data)
+
+
 def next_attempt(trial_dir: Path) -> int:
     """First unused attempt number (a resumed trial continues the count)."""
     used = [int(p.name.split("-", 1)[1]) for p in trial_dir.glob("attempt-*")
@@ -151,8 +160,25 @@ def _conclusion(spec: GroupSpec, attempt: int, decision: RecoveryDecision, delay
         spec.trial_id, attempt, decision.failure_class.value, decision.action.value,
         decision.reason, then)
     if ev.line:
-        line += "\n[flashrun]   believed%s: %s" % (where, ev.line)
+        line += "\n[flashrun]   believed%s: %s" % (where, redact_text(ev.line))
     return line
+
+
+def _attempt(spec: GroupSpec, run_dir: Path, trial_dir: Path, log_dir: Path, n: int,
+             echo: Optional[Echo], journal: Journal, runner, backend, exclude):
+    """The coroutine of attempt ``n`` of ``spec`` (journalled launch and stalls), run by
+    ``runner`` (``run_attempt`` or a test's fake) on ``backend``, avoiding ``exclude``."""
+    return runner(
+        spec.argv, log_dir=log_dir, env=child_env(spec, run_dir, trial_dir, n),
+        cwd=spec.cwd, echo=echo, prefix="[%s/%d] " % (spec.trial_id, n),
+        ring_size=spec.ring_size, hang_timeout=spec.hang_timeout,
+        startup_timeout=spec.startup_timeout,
+        heartbeat=str(trial_dir / "heartbeat"), grace=spec.grace, fatal_grace=spec.fatal_grace,
+        on_started=lambda pid: journal.emit(E.LAUNCH_STARTED, spec.trial_id, n,
+                                            argv=list(spec.argv), pid=pid, log_dir=str(log_dir)),
+        on_stalled=lambda s: journal.emit(E.OUTPUT_STALLED, spec.trial_id, n,
+                                          silent_s=round(s, 1)),
+        backend=backend, exclude=exclude)
 
 
 async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
@@ -170,7 +196,8 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
     run_dir = Path(run_dir)
     coordinator = coordinator or Coordinator(journal)
     trial_dir = run_dir / "trials" / spec.trial_id
-    (trial_dir / "ckpt").mkdir(parents=True, exist_ok=True)
+    journal.writes.attempt(trial_dir / "ckpt", (trial_dir / "ckpt").mkdir, parents=True,
+                           exist_ok=True)
     started = time.monotonic()
     attempt = next_attempt(trial_dir)
     first = attempt
@@ -198,19 +225,19 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
             return result(TrialState.FROZEN)
         log_dir = trial_dir / ("attempt-%d" % attempt)
         n = attempt
-        outcome = await attempt_runner(
-            spec.argv, log_dir=log_dir, env=child_env(spec, run_dir, trial_dir, attempt),
-            cwd=spec.cwd, echo=echo, prefix="[%s/%d] " % (spec.trial_id, attempt),
-            ring_size=spec.ring_size, hang_timeout=spec.hang_timeout,
-            startup_timeout=spec.startup_timeout,
-            heartbeat=str(trial_dir / "heartbeat"), grace=spec.grace, fatal_grace=spec.fatal_grace,
-            on_started=lambda pid: journal.emit(E.LAUNCH_STARTED, spec.trial_id, n,
-                                                argv=list(spec.argv), pid=pid, log_dir=str(log_dir)),
-            on_stalled=lambda s: journal.emit(E.OUTPUT_STALLED, spec.trial_id, n,
-                                              silent_s=round(s, 1)),
-            backend=backend, exclude=excluded)
+        try:
+            outcome = await _attempt(spec, run_dir, trial_dir, log_dir, n, echo, journal,
+                                     attempt_runner, backend, excluded)
+        except CannotStart as exc:  # deterministic: no retry, the other trials go on
+            reason = "cannot start: %s" % exc.reason
+            journal.emit(E.RUN_FAILED, spec.trial_id, n, reason=reason,
+                         exit_code=exc.exit_status)
+            say("[flashrun] %s/%d %s; giving up" % (spec.trial_id, n, reason))
+            failed = result(TrialState.FAILED)
+            return dataclasses.replace(failed, exit_code=exc.exit_status)
         attempt += 1
-        (log_dir / "tail.txt").write_bytes(outcome.tail)
+        journal.writes.attempt(log_dir / "tail.txt", _write_private, log_dir / "tail.txt",
+                               outcome.tail)
         sched = outcome.scheduler
         journal.emit(E.ATTEMPT_EXITED, spec.trial_id, n, returncode=outcome.exit.returncode,
                      exit_code=outcome.exit.exit_status,
@@ -229,7 +256,8 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
                         scheduler_state=sched.state if sched else None,
                         scheduler_line=sched.line if sched else None,
                         scheduler_reported=sched is not None,
-                        rules=spec.rules, streams=_streams(spec, log_dir))
+                        rules=spec.rules, streams=_streams(spec, log_dir),
+                        storage_error=outcome.storage_error or journal.writes.storage_error)
         previous_fp = diag.fingerprint
         decision = diag.decision
         ev = decision.evidence

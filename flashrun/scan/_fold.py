@@ -41,6 +41,7 @@ Choosing the root cause:
 from flashrun.scan import _types as T
 
 MAX_RECORDS = 32
+MAX_OPEN_RANKS = 1024  # open tracebacks remembered per rank (a live scanner sees any number)
 _SYMPTOM = (T.MARKER_BIT["peer_closed"] | T.MARKER_BIT["gloo"] | T.MARKER_BIT["nccl"]
             | T.MARKER_BIT["watchdog"] | T.MARKER_BIT["dist_backend"]
             | T.MARKER_BIT["rendezvous"])
@@ -123,6 +124,9 @@ class Fold:
         self.records.append(record)
         if len(self.records) > MAX_RECORDS:
             del self.records[0]
+            if len(self.open) > MAX_OPEN_RANKS:  # forget ranks whose records are gone
+                kept = {id(r) for r in self.records}
+                self.open = {k: r for k, r in self.open.items() if id(r) in kept}
         self.open[rank] = record
         self.total += 1
         return record

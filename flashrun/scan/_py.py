@@ -274,9 +274,15 @@ class Scanner:
         region = bytes(self._tail if self._long else self._pending) + chunk
         self._lexer.present = tuple(nb for nb in T.NEEDLES if nb[0] in region)
         i, n = 0, len(chunk)
+        # Next \n and next \r at or after i, each searched again only once passed (-1:
+        # none left), so a chunk of many short lines is split in linear time.
+        j_n = chunk.find(b"\n")
+        j_r = chunk.find(b"\r")
         while i < n:
-            j_n = chunk.find(b"\n", i)
-            j_r = chunk.find(b"\r", i)
+            if 0 <= j_n < i:
+                j_n = chunk.find(b"\n", i)
+            if 0 <= j_r < i:
+                j_r = chunk.find(b"\r", i)
             j = j_n if j_r < 0 or (0 <= j_n < j_r) else j_r
             if j < 0:
                 self._partial(chunk[i:])

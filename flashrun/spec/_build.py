@@ -17,6 +17,7 @@ import shlex
 from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from flashrun.redaction import fingerprint, is_secret_name, secret_param
 from flashrun.spec._yaml import loader_class as _loader_class
 from flashrun.spec.backend import backend_from_mapping
 from flashrun.spec.model import (DEFAULTS, ID_MAX_LEN, KEYS, MAX_TRIALS, _IDENT, _NAME, _UNSAFE,
@@ -73,18 +74,41 @@ def _placeholders(token: str) -> Parts:
 
 
 def _trial_id(i: int, width: int, params: Mapping[str, Any], varying: Sequence[str],
-              defaults: Mapping[str, Any]) -> str:
+              defaults: Mapping[str, Any], secrets: frozenset = frozenset()) -> str:
     out = "t%0*d" % (width, i)
     for k in varying:
         v = params.get(k)
         if k in defaults and _canon({k: v}) == _canon({k: defaults[k]}):
             continue
-        text = " ".join(map(_render, v)) if isinstance(v, list) else _render(v)
-        part = _UNSAFE.sub("_", "%s=%s" % (k, text)).strip("_") or k
+        if k in secrets or secret_param(k, v):  # never a secret in a directory name: a short hash tells them apart
+            part = _UNSAFE.sub("_", "%s+%s" % (k, fingerprint(v))).strip("_")
+        else:
+            text = " ".join(map(_render, v)) if isinstance(v, list) else _render(v)
+            part = _UNSAFE.sub("_", "%s=%s" % (k, text)).strip("_") or k
         if len(out) + 1 + len(part) > ID_MAX_LEN:
             return (out + "-" + part)[:ID_MAX_LEN].rstrip("-_.")
         out += "-" + part
     return out
+
+
+def _secret_keys(template, env: Mapping[str, str]) -> frozenset:
+    """Parameters whose value lands in a secret place: the token after a secret flag
+    (``--db-pass {pw}``, ``-p {pw}``), a secret assignment (``--api-key={k}``,
+    ``TOKEN={t}``) or a secret environment variable (``HF_TOKEN: "{t}"``)."""
+    out = set()
+    previous = None
+    for _, parts, _ in template:
+        names = [p[0] for p in parts if isinstance(p, tuple)]
+        literal = "".join(p for p in parts if not isinstance(p, tuple))
+        head = literal.split("=", 1)[0] if "=" in literal else None
+        if (previous and previous.startswith("-") and is_secret_name(previous)) \
+                or (head and is_secret_name(head)):
+            out.update(names)
+        previous = None if names else literal
+    for k, v in env.items():
+        if is_secret_name(k):
+            out.update(p[0] for p in _placeholders(v) if isinstance(p, tuple))
+    return frozenset(out)
 
 
 class _Builder:
@@ -211,6 +235,9 @@ class _Builder:
         if trials is not None and not isinstance(trials, list):
             raise self.fail(("trials",), "expected a list of parameter mappings, got %s"
                             % _kind(trials), "trials: [{lr: 0.5, seed: 0}]")
+        if len(trials or ()) + math.prod(len(v) for v in grid.values()) * bool(grid) > MAX_TRIALS:
+            raise self.fail(("trials",), "grid and trials together give %d trials (limit %d)" % (
+                len(trials) + math.prod(len(v) for v in grid.values()) * bool(grid), MAX_TRIALS))
         overrides = []
         for i, t in enumerate(trials or ()):  # a trial's own backend: {kind: slurm, nodes: 3}
             over = None
@@ -228,6 +255,7 @@ class _Builder:
         combos, origins, order = self._expand(grid, explicit, defaults)
         self._check_placeholders(template, env, combos, origins, grid, explicit, defaults)
         varying = _varying(order, combos)
+        secrets = _secret_keys(template, env)
         width = max(3, len(str(len(combos) - 1)))
         out = []
         for i, params in enumerate(combos):
@@ -237,7 +265,8 @@ class _Builder:
             tenv = {k: "".join(_render(params[p[0]]) if isinstance(p, tuple) else p
                                for p in _placeholders(v)) for k, v in env.items()}
             out.append(TrialSpec(
-                trial_id=_trial_id(i, width, params, varying, defaults), params=_freeze(params),
+                trial_id=_trial_id(i, width, params, varying, defaults, secrets),
+                params=_freeze(params), secrets=secrets,
                 argv=tuple(self._substitute(template, params, origins[i])), nproc=nproc or 1,
                 torchrun=nproc is not None, env=MappingProxyType(tenv), index=i, cwd=cwd,
                 mode="coordinated_training" if nproc or (tb is not None and tb.nodes > 1)
@@ -328,6 +357,7 @@ class _Builder:
             if isinstance(v, bool) or not _scalar(v):
                 raise self.fail(("env", k), "expected a string, got %s %r" % (_kind(v), v),
                                 'quote it: %s: "..."' % k)
+            self._no_nul(v, ("env", k))
         return {k: _render(v) for k, v in env.items()}
 
     def _command(self, cmd: Any) -> List[Tuple[Path, Parts, int]]:
@@ -353,6 +383,8 @@ class _Builder:
             raise self.fail(("command",), "expected a string or a list, got %s" % _kind(cmd), hint)
         if not items:
             raise self.fail(("command",), "the command is empty", hint)
+        for path, tok, _ in items:
+            self._no_nul(tok, path)
         out = []
         for path, tok, off in items:
             try:
@@ -362,12 +394,18 @@ class _Builder:
                                 "literal braces") from None
         return out
 
+    def _no_nul(self, value: Any, path: Path) -> None:
+        if isinstance(value, str) and "\0" in value:  # exec(2) cannot pass one: reject it here
+            raise self.fail(path, "contains a NUL byte (\\0), which no argv or environment "
+                            "value can hold", "remove it")
+
     def _value(self, v: Any, path: Path) -> Any:
         for i, x in enumerate(v if isinstance(v, list) else [v]):
+            where = path + (i,) if isinstance(v, list) else path
             if not _scalar(x):
-                raise self.fail(path + (i,) if isinstance(v, list) else path,
-                                "expected a string, number or list of them, got %s" % _kind(x),
-                                "a list value is spliced as argv tokens")
+                raise self.fail(where, "expected a string, number or list of them, got %s"
+                                % _kind(x), "a list value is spliced as argv tokens")
+            self._no_nul(x, where)
         return list(v) if isinstance(v, list) else v
 
     def _params(self, entry: Any, path: Path) -> Dict[str, Any]:

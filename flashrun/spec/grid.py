@@ -12,7 +12,8 @@ several tokens (``[]`` → none): that is how one trial gets extra flags.
 
 Trial ids: ``t<index>`` + ``-name=value`` for each parameter that varies across the
 sweep (unless at its ``defaults:`` value), sanitised for file names and cut at 64
-characters (``t003-lr=0.01-seed=1``). The index is the position in expansion order (grid
+characters (``t003-lr=0.01-seed=1``); a secret parameter (flashrun/redaction.py)
+shows as ``name+<hash>`` instead. The index is the position in expansion order (grid
 product in key order, last key fastest; then ``trials:``), so a file always gives the
 same ids; :attr:`TrialSpec.key` hashes the parameters alone.
 
@@ -28,11 +29,13 @@ import re
 import shlex
 from typing import Any, List, Mapping, Optional
 
-from flashrun.spec._yaml import loader_class
+from flashrun.redaction import redact, redact_argv
+from flashrun.spec._yaml import (MAX_ALIAS_NODES, MAX_DEPTH, MAX_DOCUMENT_BYTES, expansion,
+                                 loader_class)
 from flashrun.spec.launch import command_argv
 from flashrun.spec.model import SpecError, SweepSpec, TrialSpec
 
-__all__ = ["load", "parse", "from_mapping", "dry_run_lines", "launch_argv"]
+__all__ = ["load", "parse", "from_mapping", "dry_run_lines", "launch_argv", "printable"]
 
 
 # ----------------------------------------------------------------------- loading
@@ -55,6 +58,10 @@ def parse(text: str, *, source: str = "<string>") -> SweepSpec:
     """Validate and expand YAML *text*; errors name *source* and the node's line:col."""
     import yaml
 
+    if len(text) > MAX_DOCUMENT_BYTES:
+        raise SpecError("the file is %d bytes; a sweep spec may have at most %d" % (
+            len(text), MAX_DOCUMENT_BYTES), source=source,
+            hint="list very many trials with a grid, not one by one")
     try:
         node = yaml.compose(text, Loader=loader_class())
     except yaml.MarkedYAMLError as exc:
@@ -64,8 +71,17 @@ def parse(text: str, *, source: str = "<string>") -> SweepSpec:
                         hint="check indentation and quoting near here") from None
     except yaml.YAMLError as exc:
         raise SpecError("invalid YAML: %s" % exc, source=source) from None
+    except RecursionError:
+        raise SpecError("nested more than %d levels deep" % MAX_DEPTH, source=source) from None
     if node is None:
         raise SpecError("empty file", source=source, line=1, col=1, hint="see docs/grid.md")
+    distinct, expanded, depth, at = expansion(node)
+    if at is not None:
+        mark = at.start_mark
+        raise SpecError("nested more than %d levels deep" % MAX_DEPTH if depth > MAX_DEPTH else
+                        "aliases expand to more than %d nodes beyond the document's own %d"
+                        % (MAX_ALIAS_NODES, distinct), source=source, line=mark.line + 1,
+                        col=mark.column + 1, hint="an alias bomb? write the values out")
     from flashrun.spec._build import _Builder
 
     b = _Builder(source, os.path.dirname(os.path.abspath(source)) if os.path.exists(source)
@@ -96,12 +112,13 @@ def dry_run_lines(spec: SweepSpec) -> List[str]:
     if spec.objective:
         lines.append("objective: %s %s" % (spec.objective.mode, spec.objective.metric))
     if spec.env:
-        lines.append("env: %s" % " ".join("%s=%s" % kv for kv in spec.env.items()))
+        lines.append("env: %s" % " ".join("%s=%s" % kv for kv in redact(spec.env).items()))
     width = max(len(t.trial_id) for t in spec.trials)
     for t in spec.trials:
         line = "%-*s  %d slot%s  %-12s %s" % (
             width, t.trial_id, t.slots, " " if t.slots == 1 else "s",
-            "torchrun x%d" % t.nproc if t.torchrun else "command", shlex.join(t.argv))
+            "torchrun x%d" % t.nproc if t.torchrun else "command",
+            shlex.join(redact_argv(t.argv)))
         if t.backend is not None and t.backend.kind == "slurm":
             b = t.backend
             line += "  [slurm: %d node%s%s%s%s]" % (
@@ -110,7 +127,18 @@ def dry_run_lines(spec: SweepSpec) -> List[str]:
                 ", time %s" % b.time if b.time else "",
                 ", %s" % " ".join(b.extra) if b.extra else "")
         lines.append(line)
-    return lines
+    return [printable(line) for line in lines]
+
+
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e"
+                          "\u2060-\u2069\ufeff]")
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal: control, bidi and zero-width characters (ESC, RLO, ...)
+    written as ``\\xNN`` / ``\\uNNNN`` escapes, so a value cannot redraw or reorder the line."""
+    return _UNPRINTABLE.sub(lambda m: ("\\x%02x" % ord(m.group()) if ord(m.group()) < 0x100
+                                       else "\\u%04x" % ord(m.group())), text)
 
 
 def launch_argv(trial: TrialSpec, rdzv_port: Optional[int] = None) -> List[str]:

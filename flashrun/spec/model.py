@@ -75,8 +75,16 @@ class TrialSpec:
     index: int = 0
     cwd: Optional[str] = None
     backend: Any = None        # spec.backend.Slurm for a Slurm trial; None: this machine
+    secrets: frozenset = frozenset()  # parameters that reach a secret flag or variable
 
     __hash__ = None  # type: ignore[assignment]  # holds read-only mappings
+
+    def shown_params(self) -> dict:
+        """*params* as flashrun may write or print them: every secret one is ``***``."""
+        from flashrun.redaction import REDACTED, secret_param
+
+        return {k: REDACTED if k in self.secrets or secret_param(k, v) else _thaw(v)
+                for k, v in self.params.items()}
 
     @property
     def slots(self) -> int:
@@ -134,11 +142,28 @@ class SweepSpec:
                 return t
         raise KeyError(trial_id)
 
-    def to_yaml(self) -> str:
+    def to_yaml(self, *, redacted: bool = False) -> str:
+        """The normalised spec as YAML; ``redacted``: every secret (by the rule of
+        :mod:`flashrun.redaction`) replaced by ``***`` (then it is a record for
+        people, not a spec to run)."""
         import yaml
 
+        raw = _thaw(self.raw)
+        if redacted:
+            raw = _redact_raw(raw, self.secret_keys)
         # non-ASCII is escaped: PyYAML's allow_unicode writes U+0085 raw and reads it as a break
-        return yaml.dump(_thaw(self.raw), Dumper=yaml_classes()[1], sort_keys=False)
+        return yaml.dump(raw, Dumper=yaml_classes()[1], sort_keys=False)
+
+    @property
+    def has_secrets(self) -> bool:
+        """True when the command, a parameter or an env value holds a secret."""
+        raw = _thaw(self.raw)
+        return bool(self.secret_keys) or _redact_raw(raw, self.secret_keys) != raw
+
+    @property
+    def secret_keys(self) -> frozenset:
+        """Parameters that reach a secret flag or variable in some trial."""
+        return frozenset().union(*(t.secrets for t in self.trials))
 
 
 # ----------------------------------------------------------------------- helpers
@@ -149,6 +174,24 @@ def _canon(params: Mapping[str, Any]) -> str:
 
 def _varying(keys: Sequence[str], params: Sequence[Mapping[str, Any]]) -> Tuple[str, ...]:
     return tuple(k for k in keys if len({_canon({k: p.get(k)}) for p in params}) > 1)
+
+
+def _redact_raw(raw: dict, keys: frozenset = frozenset()) -> dict:
+    from flashrun.redaction import REDACTED, redact, redact_argv, redact_text, secret_param
+
+    out = dict(raw)
+    cmd = raw.get("command")
+    out["command"] = redact_text(cmd) if isinstance(cmd, str) else \
+        [redact_text(t) for t in redact_argv([str(t) for t in cmd or ()])]
+    def hide(params):
+        return {k: REDACTED if k in keys else v for k, v in redact(params).items()}
+
+    out["grid"] = {k: [REDACTED if k in keys or secret_param(k, v) else v for v in vals]
+                   for k, vals in (raw.get("grid") or {}).items()}
+    out["trials"] = [hide(t) for t in raw.get("trials") or ()]
+    out["defaults"] = hide(raw.get("defaults") or {})
+    out["env"] = redact(raw.get("env") or {})
+    return out
 
 
 def _thaw(v: Any) -> Any:

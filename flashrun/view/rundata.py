@@ -2,7 +2,7 @@
 
 The view layer of docs/architecture.md: it reads the record (``events.jsonl``, ``spec.yaml``,
 ``trials/<id>/params.json``, each attempt's ``tail.txt``/``stdout.log``/``metrics.json``,
-``ckpt/``, ``supervisor.lock``) and never writes anything. flashrun.view.model folds the
+``ckpt/``, the run directory's ``.lock``) and never writes anything. flashrun.view.model folds the
 events; this module adds the file facts and answers "is the supervisor still alive?".
 
 :class:`RunReader` is incremental: :meth:`RunReader.poll` reads only the bytes appended
@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
+from flashrun.record import lock as runlock
 from flashrun.record.events import Event, EventType
 from flashrun.record.results import collect_metrics, parse_metrics_line, read_metrics_series
 from flashrun.view.model import RunModel, TrialView
@@ -30,7 +31,6 @@ TAIL_BYTES = 16 << 10        # the log tail shown per attempt
 MAX_FOLLOW = 8 << 20         # new stdout bytes scanned per refresh of a running attempt
 MAX_PARTIAL = 4 << 20        # an unfinished line kept between refreshes
 SERIES_POINTS = 2000         # metrics points kept per attempt
-LOCK_NAME = "supervisor.lock"  # written by flashrun.record.journal
 PathLike = Union[str, "os.PathLike[str]"]
 
 
@@ -130,34 +130,22 @@ def _pid_alive(pid: Optional[int]) -> bool:
 def supervisor_status(run_dir: PathLike, model: RunModel) -> Tuple[str, str]:
     """``alive``/``gone``/``finished`` and a detail line.
 
-    With ``supervisor.lock`` (written by every supervisor since this view exists): alive
-    while someone holds its flock. Without it (older runs): finished when every trial is
+    With the run directory's ``.lock`` (flashrun.record.lock, held by every supervisor):
+    alive while someone holds its flock. Without it (older runs): finished when every trial is
     terminal, alive when a launched process of an unfinished trial is still there."""
-    lock = Path(run_dir) / LOCK_NAME
-    if lock.exists():
-        try:
-            import fcntl
-        except ImportError:
-            fcntl = None
-        if fcntl is not None:
-            try:
-                fd = os.open(lock, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-            except OSError:
-                fd = None
-            if fd is not None:
-                try:
-                    pid = os.read(fd, 32).decode("ascii", "replace").strip()
-                    try:
-                        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-                    except OSError:
-                        return "alive", "supervisor pid %s is running" % pid
-                    fcntl.flock(fd, fcntl.LOCK_UN)
-                finally:
-                    os.close(fd)
-                if model.state.done:
-                    return "finished", "the supervisor (pid %s) finished" % pid
-                return "gone", ("the supervisor (pid %s) is gone; this is the last state it "
-                                "recorded (continue with: flashrun resume %s)" % (pid, run_dir))
+    path = Path(run_dir) / runlock.LOCK_NAME
+    if path.exists():
+        pid = runlock.holder(run_dir)
+        if pid is not None:
+            return "alive", "supervisor pid %s is running" % (pid or "?")
+        try:  # the file keeps the last holder's pid after it let go (or died)
+            last = path.read_text(encoding="ascii", errors="replace").strip() or "?"
+        except OSError:
+            last = "?"
+        if model.state.done:
+            return "finished", "the supervisor (pid %s) finished" % last
+        return "gone", ("the supervisor (pid %s) is gone; this is the last state it "
+                        "recorded (continue with: flashrun resume %s)" % (last, run_dir))
     if model.state.done:
         return "finished", "every trial is finished"
     pids = [a.pid for t in model.trials.values() if not model.state.trials[t.id].state.terminal

@@ -23,7 +23,7 @@ import threading
 import time
 from typing import Any, Callable, List, Mapping, Optional, TextIO
 
-from flashrun.record.events import REDACTED, is_sensitive
+from flashrun.redaction import REDACTED, redact_text, secret_param
 from flashrun.record.state import RunState, TrialState, TrialStatus
 
 __all__ = ["TrialLive", "PlainView", "LiveView", "make_view", "eta_seconds", "render"]
@@ -55,7 +55,7 @@ class TrialLive:
 
 def clean(text: Any, limit: int = 300) -> str:
     """One printable line: ANSI sequences dropped, control characters → spaces."""
-    text = _CONTROL.sub(" ", _ANSI.sub("", str(text))).strip()
+    text = redact_text(_CONTROL.sub(" ", _ANSI.sub("", str(text))).strip())
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
@@ -72,7 +72,7 @@ def duration(seconds: Optional[float]) -> str:
 
 
 def _value(key: str, v: Any) -> str:
-    if is_sensitive(key):
+    if secret_param(key, v):
         return REDACTED
     if isinstance(v, float):
         return "%.4g" % v
@@ -99,7 +99,7 @@ class _Shared:
 
     def params(self, trial_id: str) -> Mapping[str, Any]:
         t = self._trials.get(trial_id)
-        return t.params if t is not None else {}
+        return t.shown_params() if t is not None else {}
 
     def params_text(self, trial_id: str) -> str:
         p = self.params(trial_id)
@@ -227,7 +227,8 @@ class PlainView(_Shared):
             text = head
         return clean(text, 2000)
 
-    def _changes(self, state: RunState, extra: Mapping[str, TrialLive]) -> List[str]:
+    def _changes(self, state: RunState, extra: Mapping[str, TrialLive],
+                 only: Optional[str] = None) -> List[str]:
         lines: List[str] = []
         if state.frozen != self._frozen:
             self._frozen = state.frozen
@@ -236,7 +237,11 @@ class PlainView(_Shared):
                                           if state.frozen_reason else "", self.resume_hint())
                          if state.frozen else "[%s] automation resumed" % self.name)
         new_queued = 0
-        for t in state.trials.values():
+        if only is None:
+            trials = state.trials.values()
+        else:  # one trial's event: look at that trial alone (O(1) per event)
+            trials = [state.trials[only]] if only in state.trials else []
+        for t in trials:
             key = (t.state, t.attempt) + ((t.exit_code, t.hung, t.stalls) if self.verbose else ())
             old = self._seen.get(t.trial)
             if old == key:
@@ -262,10 +267,16 @@ class PlainView(_Shared):
         with self._lock:
             self._write(self._changes(state, extra or {}))
 
-    def print_line(self, text: str) -> None:
-        """Trial output, passed through as it is (one line)."""
+    def update_changed(self, state: RunState, extra: Optional[Mapping[str, TrialLive]],
+                       trial: Optional[str]) -> None:
+        """:meth:`update` after an event about ``trial`` alone (None: run-wide, all trials)."""
         with self._lock:
-            self._write([text.rstrip("\n")])
+            self._write(self._changes(state, extra or {}, trial))
+
+    def print_line(self, text: str) -> None:
+        """Trial output, passed through as it is (one line), secrets masked."""
+        with self._lock:
+            self._write([redact_text(text.rstrip("\n"))])
 
     def close(self, final_state: Optional[RunState] = None,
               extra: Optional[Mapping[str, TrialLive]] = None) -> None:
@@ -411,6 +422,7 @@ class LiveView(_Shared):
 
     def _renderable(self):
         state, extra = self._snapshot
+        extra = dict(extra)  # the sweep adds to it from the loop thread
         height = self.console.size.height if self.console.is_terminal else 10_000
         banners = 4 * state.frozen + 3 * any(t.state in (TrialState.PAUSED, TrialState.FROZEN)
                                              for t in state.trials.values())
@@ -442,13 +454,20 @@ class LiveView(_Shared):
             self._live.refresh()
 
     def update(self, state: RunState, extra: Optional[Mapping[str, TrialLive]] = None) -> None:
-        self._snapshot = (state, dict(extra or {}))
+        self._snapshot = (state, extra if extra is not None else {})  # copied when drawn
         self._start()
         if not self._auto:
             self._flush()
 
+    def update_changed(self, state: RunState, extra: Optional[Mapping[str, TrialLive]],
+                       trial: Optional[str]) -> None:
+        """The table is redrawn on a timer: the same as :meth:`update`."""
+        self.update(state, extra)
+
     def print_line(self, text: str) -> None:
-        """Print trial output above the live table (ANSI colours kept, markup ignored)."""
+        """Print trial output above the live table (ANSI colours kept, markup ignored,
+        secrets masked)."""
+        text = redact_text(text)
         if not self._auto or not self._live.is_started:
             from rich.text import Text
 
