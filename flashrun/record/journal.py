@@ -87,13 +87,16 @@ class Journal:
             self.snapshot()
         else:
             self._schedule_trailing()
+        self._tell(event)
+        return event
+
+    def _tell(self, event: Event) -> None:
         for listener in list(self._listeners):
             try:
                 listener(self.state, event)
             except Exception:  # a broken view must not stop the supervisor
                 logger.exception("journal listener failed; removing it")
                 self._listeners.remove(listener)
-        return event
 
     def emit_many(self, type: EventType, items) -> None:
         """One event of ``type`` per ``(trial, data)`` in ``items``, appended in one write
@@ -104,12 +107,7 @@ class Journal:
         self.writes.attempt(self.events_path, self._log.append_many, events)
         for event in events:
             self.state = apply_into(self._trials, self.state, event)
-            for listener in list(self._listeners):
-                try:
-                    listener(self.state, event)
-                except Exception:  # a broken view must not stop the supervisor
-                    logger.exception("journal listener failed; removing it")
-                    self._listeners.remove(listener)
+            self._tell(event)
         self._dirty = True
         self._schedule_trailing()
 

@@ -27,7 +27,7 @@ import dataclasses
 import os
 import re
 import shlex
-from typing import Any, List, Mapping, Optional
+from typing import Any, List, Mapping, Optional, Union
 
 from flashrun.redaction import redact, redact_argv
 from flashrun.spec._yaml import (MAX_ALIAS_NODES, MAX_DEPTH, MAX_DOCUMENT_BYTES, expansion,
@@ -43,15 +43,19 @@ __all__ = ["load", "parse", "from_mapping", "dry_run_lines", "launch_argv", "pri
 def load(path: Union[str, "os.PathLike[str]"]) -> SweepSpec:
     """Read, validate and expand the sweep file at *path*."""
     source = os.fspath(path)
+    return parse(read_source(source, "file"), source=source)
+
+
+def read_source(source: str, what: str) -> str:
+    """The text of a spec file (grid.yaml, a rules file); a SpecError naming it otherwise."""
     try:
         with open(source, "r", encoding="utf-8") as f:
-            text = f.read()
+            return f.read()
     except FileNotFoundError:
-        raise SpecError("no such file", source=source,
+        raise SpecError("no such %s" % what, source=source,
                         hint="relative paths start at %s" % os.getcwd()) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SpecError("cannot read: %s" % exc, source=source) from None
-    return parse(text, source=source)
 
 
 def parse(text: str, *, source: str = "<string>") -> SweepSpec:

@@ -37,16 +37,10 @@ RULE_CLASSES = tuple(c.value for c in FailureClass
 
 def load(path) -> RuleSet:
     """Read and validate the rules file at ``path``."""
+    from flashrun.spec.grid import read_source
+
     source = os.fspath(path)
-    try:
-        with open(source, "r", encoding="utf-8") as fh:
-            text = fh.read()
-    except FileNotFoundError:
-        raise SpecError("no such rules file", source=source,
-                        hint="relative paths start at %s" % os.getcwd()) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpecError("cannot read: %s" % exc, source=source) from None
-    return parse(text, source=source)
+    return parse(read_source(source, "rules file"), source=source)
 
 
 def resolve(path=None, environ: Optional[Mapping[str, str]] = None) -> Optional[RuleSet]:

@@ -13,6 +13,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 from flashrun.view.model import AttemptView, TrialView
 from flashrun.view.rundata import RunData
 from flashrun.view.svg import number
+from flashrun.view.terminal import duration
 
 __all__ = ["Links", "dom_id", "text", "dur", "val", "alive", "origin", "end", "metrics",
            "objective_value", "best_trial_id", "series", "metric_names", "log_lines", "MAX_SERIES"]
@@ -40,15 +41,7 @@ def text(s: Any) -> str:
     return _CTRL.sub(" ", _ANSI.sub("", "" if s is None else str(s)))
 
 
-def dur(seconds: Optional[float]) -> str:
-    if seconds is None or seconds < 0:
-        return "-"
-    s = int(round(seconds))
-    if s < 60:
-        return "%ds" % s
-    if s < 3600:
-        return "%dm%02ds" % divmod(s, 60)
-    return "%dh%02dm" % (s // 3600, s % 3600 // 60)
+dur = duration  # one formatter for the terminal and the page: 42s, 3m05s, 2h01m
 
 
 def val(v: Any) -> str:
