@@ -9,6 +9,7 @@ tracemalloc in process); nothing here times anything. (The 100,000-trial limit f
 """
 import os
 import subprocess
+import sys
 import threading
 import tracemalloc
 
@@ -19,11 +20,20 @@ from adv_helpers import CLI, cli_env
 MIB = 1 << 20
 
 
+# A forked child's ru_maxrss counts the pages it shared with its parent before exec: when the
+# parent is a pytest process that grew to hundreds of MiB, that is what wait4 reports. So a
+# small interpreter runs the command and reports its own child's peak, which starts clean.
+_PEAK = ("import resource, subprocess, sys; rc = subprocess.run(sys.argv[1:]).returncode; "
+         "print('PEAK_RSS_KIB %d' % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
+         "file=sys.stderr); sys.exit(rc)")
+
+
 def _diagnose_rss(args, feed_mib=0):
     """(returncode, stdout, peak RSS in MiB) of ``flashrun diagnose ARGS``; ``feed_mib`` MiB
     of log lines are piped to its stdin."""
-    proc = subprocess.Popen(CLI + ["diagnose"] + args, env=cli_env(), stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen([sys.executable, "-c", _PEAK] + CLI + ["diagnose"] + args,
+                            env=cli_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
 
     def feed():
         block = (b"step 1 loss 0.5 " * 64)[:1023] + b"\n"
@@ -40,12 +50,15 @@ def _diagnose_rss(args, feed_mib=0):
 
     writer = threading.Thread(target=feed)
     writer.start()
-    out = proc.stdout.read()
-    proc.stdout.close()
+    with proc.stdout, proc.stderr:
+        out = proc.stdout.read()  # small: the verdict; the child ends after stdin's EOF
+        err = proc.stderr.read()
     writer.join()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, out.decode(), usage.ru_maxrss / 1024
+    proc.wait()
+    peak = [int(line.split()[1]) for line in err.decode().splitlines()
+            if line.startswith("PEAK_RSS_KIB ")]
+    assert peak, err.decode()
+    return proc.returncode, out.decode() + err.decode(), peak[0] / 1024
 
 
 def test_diagnose_stdin_keeps_only_the_tail():
