@@ -61,6 +61,8 @@ with ``--crash-once`` the fault fires only while PATH does not exist yet, so it
 fires once however the job is relaunched (plain torchrun restarts set no
 ``$FLASHRUN_ATTEMPT``). Combine with ``--crash-attempt -1``.
 ``--log-time`` appends ``| time T`` (``time.time()``) to each step line.
+``--log-join`` makes every rank log one line once it joined the group (only
+rank 0 prints otherwise): a multi-node launch then shows every node's output.
 
 On resume, rank 0 prints ``resumed from step N (attempt A)`` and flashrun.ckpt
 logs ``WARNING flashrun.ckpt: skipping checkpoint <dir>: <reason>`` for each
@@ -131,6 +133,9 @@ def parse_args(argv=None):
                         "whatever relaunches it)")
     p.add_argument("--log-time", action="store_true",
                    help="append '| time T' (time.time()) to each step line")
+    p.add_argument("--log-join", action="store_true",
+                   help="every rank logs one line once it has joined the group "
+                        "(otherwise only rank 0 prints)")
     args = p.parse_args(argv)
     if args.crash_once and not args.fault_marker:
         p.error("--crash-once needs --fault-marker")
@@ -227,6 +232,8 @@ def main(argv=None):
     distributed = "MASTER_ADDR" in os.environ and "RANK" in os.environ
     if distributed:
         dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=args.pg_timeout))
+    if args.log_join:
+        logging.info("rank %d of %d joined (attempt %d)", rank, world, attempt)
     if inject and mode == "import_after_init":
         mark_fault(args.fault_marker, mode, rank, 0)
         lazy_import_of_a_missing_module()  # behind [rankR]: once the process group exists

@@ -35,8 +35,19 @@ Choosing the root cause:
    more specific evidence wins, then the lowest rank (``_across_ranks``).
 5. torchrun's "first observed failure" is a race: a rank that aborted on a
    dead peer can be reported before the peer's SIGKILL. When the believed
-   record is only such a symptom and the block's other failures include a rank
-   killed by a hard signal (not torchrun's own SIGTERM), that death is the cause.
+   record is only such a symptom and a failure of *another* rank killed by a
+   hard signal (not torchrun's own SIGTERM) is reported, that death is the
+   cause. Reported where: any torchrun block, any section (under srun each
+   node's agent prints its own block, naming its own rank as root cause; rank
+   and exit code pair up by srun's task label), or srun's ``task N: Killed`` /
+   mp.spawn's ``terminated with signal`` when the record has a rank prefix.
+   Likewise a root-cause rank whose record is only a symptom yields to another
+   rank's own error.
+6. What makes a record "only a symptom": communication markers, and nothing
+   of its own beyond weak network/timeout words and outside reports (a
+   scheduler's cancel, torchrun's "Received 15 death signal") that, carrying the
+   same srun task label, were read as lines of its message. A symptom set
+   aside keeps those reports as markers outside the root.
 """
 from flashrun.scan import _types as T
 
@@ -46,6 +57,16 @@ _SYMPTOM = (T.MARKER_BIT["peer_closed"] | T.MARKER_BIT["gloo"] | T.MARKER_BIT["n
             | T.MARKER_BIT["watchdog"] | T.MARKER_BIT["dist_backend"]
             | T.MARKER_BIT["rendezvous"])
 _WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"]
+# Reports about a process from outside it (the scheduler's cancel, torchrun's
+# "Received 15 death signal"): under srun they carry the same task label as the
+# rank's own lines and may be read as part of its message, but they are not the
+# record's own evidence, so they never make a communication symptom a failure.
+_REPORTS = (T.MARKER_BIT["preempt"] | T.MARKER_BIT["time_limit"] | T.MARKER_BIT["node_fail"]
+            | T.MARKER_BIT["launcher_sigterm"] | T.MARKER_BIT["control_plane"])
+# Death reports whose text names another task than the one that printed a
+# traceback: srun's "task N: Killed", mp.spawn's "process N terminated with signal".
+_TASK_REPORTS = frozenset(i for i, (needle, _kind) in enumerate(T.EXIT_REPORTS)
+                          if needle in (b": Killed", b"terminated with signal "))
 # Launcher-side exceptions: torchrun's wrapper, a launcher's subprocess check, and
 # torchrun's own SignalException when it is told to stop. They never explain a death.
 _WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException",
@@ -103,7 +124,11 @@ class Fold:
         self.native = None
         self.child_failed = False
         self.cfe = {T.SEC_NONE: {}, T.SEC_ROOT: {}, T.SEC_OTHER: {}}
-        self.hard_other = None  # (rank, exitcode) of another failure killed by a hard signal
+        # (rank, exitcode, section) of failures torchrun's blocks report killed by a
+        # hard signal, any block, any section: the first two of distinct ranks
+        self.hard = []
+        self.cfe_pending = {}  # line label -> the rank its block's failure entry names
+        self.hard_task = None  # a hard signal death srun or mp.spawn reports for a task
         self.recent = 0  # marker bits pushed since the last take_recent() (a live alarm)
 
     def copy(self):
@@ -115,7 +140,9 @@ class Fold:
         other.exitcode, other.native = self.exitcode, self.native
         other.child_failed = self.child_failed
         other.cfe = {k: dict(v) for k, v in self.cfe.items()}
-        other.hard_other = self.hard_other
+        other.hard = list(self.hard)
+        other.cfe_pending = dict(self.cfe_pending)
+        other.hard_task = self.hard_task
         other.recent = self.recent
         return other
 
@@ -171,13 +198,38 @@ class Fold:
             # launcher's own exit 1) does not hide it.
             if code is not None and (self.exitcode is None or self.exitcode >= 0 or code < 0):
                 self.exitcode = code
+            if (a in _TASK_REPORTS and self.hard_task is None and code is not None
+                    and code < 0 and -code not in _SOFT_SIGNALS):
+                self.hard_task = code
         elif kind == T.EV_CFE:
             self.cfe[b][a] = c
             self.child_failed = True
-            if b == T.SEC_OTHER and a == T.CFE_EXITCODE and self.hard_other is None:
+            # Under srun each node's torchrun prints its own block; lines keep their
+            # task label, so a failure's rank and exit code pair up by label.
+            if a == T.CFE_RANK:
+                if len(self.cfe_pending) < MAX_OPEN_RANKS or rank in self.cfe_pending:
+                    self.cfe_pending[rank] = _int(c)
+            elif a == T.CFE_EXITCODE and len(self.hard) < 2:
                 code = _int(c)
                 if code is not None and code < 0 and -code not in _SOFT_SIGNALS:
-                    self.hard_other = (_int(self.cfe[b].get(T.CFE_RANK)), code)
+                    dead = self.cfe_pending.get(rank)
+                    if not any(h[0] == dead for h in self.hard):
+                        self.hard.append((dead, code, b))
+
+    def _death_of_another(self, root):
+        """(rank, exitcode) of a hard signal death reported for another rank than
+        ``root``'s: torchrun's blocks (any block: under srun each node prints one),
+        then srun's or mp.spawn's task report; None when nothing says so.
+        An unprefixed record's rank is unknown: only the Failures: section and a
+        task report (a multi-rank log) then speak of another process."""
+        for dead, code, section in self.hard:
+            if root.rank >= 0 and dead is not None and dead != root.rank:
+                return dead, code
+            if root.rank < 0 and section == T.SEC_OTHER:
+                return dead, code
+        if self.hard_task is not None and root.rank >= 0:
+            return None, self.hard_task
+        return None
 
     def take_recent(self):
         """Marker bits pushed since the previous call, and forget them."""
@@ -212,17 +264,28 @@ class Fold:
                 continue
             candidates.append(record)
         root = _choose(candidates, cfe_rank, signal is not None)
-        if (root is not None and self.hard_other is not None and root.mask & _SYMPTOM
-                and not root.mask & ~_SYMPTOM & ~_WEAK):
-            root = None
-            cfe_rank, cfe_exit = self.hard_other
-            signal = -cfe_exit
+        voided = ()  # symptoms set aside: their outside reports still count
+        if root is not None and _symptom(root):
+            death = self._death_of_another(root)
+            if death is not None:
+                voided, root = (root,), None
+                dead, code = death
+                if dead is not None:  # torchrun's block named it
+                    cfe_rank, cfe_exit = dead, code
+                signal = -code
+        elif root is None:
+            voided = candidates
         markers, evidence = [], []
         for bit in sorted(self.marks):
             rank, act, line = self.marks[bit]
             if not _survived(activity, rank, act):
                 markers.append(T.MARKERS[bit])
                 evidence.append((T.MARKERS[bit], line))
+        for record in voided:
+            for bit in _bits(record.mask & _REPORTS):
+                if T.MARKERS[bit] not in markers:
+                    markers.append(T.MARKERS[bit])
+                    evidence.append((T.MARKERS[bit], record.evidence[bit]))
         root_markers = ()
         if root is not None:
             root_markers = T.marker_names(root.mask)
@@ -323,14 +386,23 @@ def _int(raw):
     return -value if neg else value
 
 
+def _symptom(record):
+    """A communication symptom: comm markers, nothing of its own beyond weak
+    network/timeout words and outside reports read into its message."""
+    return record.mask & _SYMPTOM and not record.mask & ~_SYMPTOM & ~_WEAK & ~_REPORTS
+
+
 def _choose(candidates, cfe_rank, signalled):
     if not candidates:
         return None
+    plain = [r for r in candidates if not _symptom(r)]
     if cfe_rank is not None:
         ranked = [r for r in candidates if r.rank == cfe_rank]
-        if ranked:
+        # torchrun's root cause is its first observed failure, a race: a rank that
+        # failed on a dead peer yields to another rank's own error (under srun each
+        # node's agent names its own rank, so the last block read is no verdict).
+        if ranked and (not _symptom(ranked[-1]) or not plain):
             return ranked[-1]
-    plain = [r for r in candidates if not (r.mask & _SYMPTOM) or r.mask & ~_SYMPTOM & ~_WEAK]
     if cfe_rank is not None and signalled and any(r.rank >= 0 for r in candidates):
         return _across_ranks(plain, last=True)  # the others' symptoms are not the cause
     if plain:

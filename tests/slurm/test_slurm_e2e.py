@@ -97,7 +97,8 @@ def reference(slurm_session, tmp_path_factory):
     """One uninterrupted 2-node run: its result and log lines (test (a) checks it)."""
     slurm_session.resume_nodes()
     run_dir = tmp_path_factory.mktemp("slurm-ref") / "run"
-    result, lines = asyncio.run(_run(run_dir))
+    # --log-join: rank 1 prints nothing else in a run that succeeds
+    result, lines = asyncio.run(_run(run_dir, "--log-join"))
     assert not slurm_session.jobs()
     return run_dir, result, lines
 
@@ -115,6 +116,7 @@ def test_two_node_group_trains_to_the_end(slurm_cluster, reference):
     combined = (adir / "stdout.log").read_text() + (adir / "stderr.log").read_text()
     labels = {line.split(":", 1)[0] for line in combined.splitlines()}
     assert {"0", "1"} <= labels  # both tasks' lines came through srun's stream
+    assert "rank 1 of 2 joined" in (adir / "task-1.err").read_text()
     assert "FLASHRUN_METRICS" in (adir / "task-0.out").read_text() + \
         (adir / "task-1.out").read_text()
     _assert_run_gone(run_dir)
