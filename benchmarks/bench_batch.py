@@ -175,6 +175,7 @@ def follow(init_method):
         if command[0] == "stop":
             break
         local.obey(command)
+    dist.barrier()  # both ranks leave the collectives together: see the fixture's teardown
     dist.destroy_process_group()
     return 0
 
@@ -198,6 +199,10 @@ def pair(tmp_path_factory):
                                 timeout=datetime.timedelta(seconds=60))
         yield Leader()
         _broadcast(("stop", None))
+        # without this barrier the leader could tear its gloo pairs down while the follower
+        # was still inside the broadcast: gloo then aborts the follower ("terminate called
+        # without an active exception", seen about one run in three on a busy 2-core box)
+        dist.barrier()
         dist.destroy_process_group()
         assert follower.wait(timeout=60) == 0, log_path.read_text(errors="replace")
     finally:
