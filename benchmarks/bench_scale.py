@@ -43,29 +43,15 @@ from flashrun.runtime import loop as _loop
 from flashrun.spec.grid import from_mapping
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from mechanism_fixtures import reset_peak_rss, rss_kib  # noqa: E402  (the suite's /proc helpers)
+
 CLI = [sys.executable, "-m", "flashrun"]
 
 
 def _cpu():
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
-
-
-def _hwm_kib():
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    return 0
-
-
-def _reset_hwm():
-    try:
-        with open("/proc/self/clear_refs", "w") as f:
-            f.write("5")
-        return True
-    except OSError:
-        return False
 
 
 def _report(title, rows, capsys):
@@ -89,10 +75,7 @@ async def _ideal(n, concurrency):
 
 
 async def _flashrun(n, concurrency, run_dir, fds):
-    # Imported here: importing the submodule flashrun.sweep at collection time would bind
-    # the name flashrun.sweep to the module, hiding the lazy flashrun.sweep() function
-    # that tests/test_sweep.py calls.
-    from flashrun.sweep import run_sweep
+    from flashrun.sweeps import run_sweep
 
     spec = from_mapping({"name": "scale", "command": "true {i}", "grid": {"i": list(range(n))},
                          "concurrency": concurrency, "max_restarts": 0, "hang_timeout": None})
@@ -135,13 +118,13 @@ def test_sweep_scale(benchmark, tmp_path, capsys, n, concurrency):
         out["ideal"] = time.perf_counter() - t
         run_dir = tempfile.mkdtemp(dir=tmp_path)
         fds = [0]
-        _reset_hwm()
-        rss0, cpu0 = _hwm_kib(), _cpu()
+        reset_peak_rss()
+        rss0, cpu0 = rss_kib("VmHWM"), _cpu()
         t = time.perf_counter()
         _loop.run(_flashrun(n, concurrency, run_dir, fds))
         out["flashrun"] = time.perf_counter() - t
         out["cpu"] = _cpu() - cpu0
-        out["rss"] = max(0, _hwm_kib() - rss0)
+        out["rss"] = max(0, rss_kib("VmHWM") - rss0)
         out["first"] = _first_launch(run_dir) - fds[1]
         out["fds"] = fds[0]
 

@@ -25,8 +25,8 @@ _LAZY = {
     "run": ("flashrun.api", "run"),
     "run_async": ("flashrun.api", "run_async"),
     "RunResult": ("flashrun.api", "RunResult"),
-    "sweep": ("flashrun.sweep", "sweep"),
-    "Sweep": ("flashrun.sweep", "Sweep"),
+    "sweep": ("flashrun.sweeps", "sweep"),
+    "Sweep": ("flashrun.sweeps", "Sweep"),
     "Slurm": ("flashrun.spec.backend", "Slurm"),
     "Local": ("flashrun.spec.backend", "Local"),
 }

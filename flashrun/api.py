@@ -73,10 +73,11 @@ def _notebook_output():
 
 
 def run_name(command: Sequence[str]) -> str:
-    """The run directory's name: the script's stem (``train`` for ``python train.py``)."""
+    """The run directory's name: the script's stem (``train`` for ``python train.py``);
+    ``rundir.create`` makes it safe for a file name."""
     words = [os.path.splitext(os.path.basename(w))[0] for w in command
              if w.endswith(".py")] or [os.path.basename(command[0])]
-    return re.sub(r"[^A-Za-z0-9_.-]+", "-", words[0]) or "run"
+    return words[0]
 
 
 def _spec(argv, *, nproc_per_node=None, mode=None, backend=None, **options) -> GroupSpec:

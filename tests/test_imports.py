@@ -95,7 +95,7 @@ def test_every_import_follows_the_layer_direction():
     ("flashrun.policy.decide", "import flashrun.runtime.process\n", "against the layer"),
     ("flashrun.record.state", "def f():\n    from flashrun.spec import load\n", "against the layer"),
     ("flashrun.scan._py", "from flashrun.policy.table import Action\n", "against the layer"),
-    ("flashrun.runtime.attempt", "from flashrun.sweep import Sweep\n", "against the layer"),
+    ("flashrun.runtime.attempt", "from flashrun.sweeps import Sweep\n", "against the layer"),
     ("flashrun.view.terminal", "from flashrun.runtime import loop\n", "against the layer"),
     ("flashrun.spec.grid", "from .model import SpecError\n", "relative import"),
 ])
@@ -176,3 +176,13 @@ def test_the_c_scanner_stub_matches_both_implementations():
         return  # pure-Python install: the stub still describes the twin
     for name in declared:
         assert hasattr(_scan, name), name
+
+
+def test_importing_the_sweeps_module_keeps_the_sweep_function():
+    """The module behind flashrun.sweep() is flashrun.sweeps: a submodule named like a
+    top-level function replaces it as an attribute of the package once imported."""
+    p = run_py("import flashrun, flashrun.sweeps, flashrun.api; "
+               "print(callable(flashrun.sweep) and flashrun.sweep is flashrun.sweeps.sweep, "
+               "flashrun.run is flashrun.api.run)")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split() == ["True", "True"]

@@ -337,7 +337,7 @@ def test_finished_trial_shows_the_objective_not_bookkeeping():
 
 
 def test_verbose_lines_are_whole_and_prefix_only_lines_dropped():
-    from flashrun.sweep import _LineSink
+    from flashrun.sweeps import _LineSink
 
     said = []
     sink = _LineSink(said.append)

@@ -16,7 +16,7 @@ from flashrun.spec.grid import SpecError, dry_run_lines, load
 
 
 def _run(spec, run_dir, verbose, resume=False, view=None):
-    from flashrun.sweep import Sweep
+    from flashrun.sweeps import Sweep
 
     try:
         sw = Sweep(spec, run_dir, verbose=verbose, resume=resume)
@@ -131,7 +131,7 @@ def _secret_source(run_dir: Path):
     import hashlib
     import json
 
-    from flashrun.sweep import SOURCE_FILE
+    from flashrun.sweeps import SOURCE_FILE
 
     ref_file = run_dir / SOURCE_FILE
     if not ref_file.exists():

@@ -2,7 +2,9 @@
 
 Used wherever flashrun rewrites a file others read while it runs (state.json,
 results, checkpoint manifests): write a temp file in the same directory, flush
-and fsync it, then ``os.replace`` it over the target. No policy, no asyncio.
+and fsync it, then ``os.replace`` it over the target. ``write_private`` writes a file
+that may hold a secret (a tail, params.json, spec.yaml), readable by its owner only.
+No policy, no asyncio.
 """
 import os
 import tempfile
@@ -27,3 +29,10 @@ def write_atomic(path: Union[str, "os.PathLike[str]"], text: str, *, fsync: bool
         except OSError:
             pass
         raise
+
+
+def write_private(path: Union[str, "os.PathLike[str]"], data: Union[bytes, str]) -> None:
+    """Write ``data`` (str as UTF-8) to ``path`` with mode 0600 from the start."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+    with open(fd, "wb") as fh:
+        fh.write(data.encode("utf-8") if isinstance(data, str) else data)

@@ -33,6 +33,7 @@ from flashrun.runtime.attempt import AttemptOutcome, run_attempt
 from flashrun.runtime.process import CannotStart
 from flashrun.policy.diagnose import diagnose
 from flashrun.record.events import EventType as E
+from flashrun.record.atomic import write_private
 from flashrun.record.journal import Journal
 from flashrun.redaction import redact_text
 from flashrun import defaults as D
@@ -135,12 +136,6 @@ def _streams(spec: GroupSpec, log_dir: Path) -> Optional[dict]:
     return out
 
 
-def _write_private(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` readable by the owner only (a tail may hold a secret)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
-    with open(fd, "wb") as fh:
-        fh.write(data)
-
 
 def next_attempt(trial_dir: Path) -> int:
     """First unused attempt number (a resumed trial continues the count)."""
@@ -236,7 +231,7 @@ async def supervise(spec: GroupSpec, *, run_dir: Path, journal: Journal,
             failed = result(TrialState.FAILED)
             return dataclasses.replace(failed, exit_code=exc.exit_status)
         attempt += 1
-        journal.writes.attempt(log_dir / "tail.txt", _write_private, log_dir / "tail.txt",
+        journal.writes.attempt(log_dir / "tail.txt", write_private, log_dir / "tail.txt",
                                outcome.tail)
         sched = outcome.scheduler
         journal.emit(E.ATTEMPT_EXITED, spec.trial_id, n, returncode=outcome.exit.returncode,

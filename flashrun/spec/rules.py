@@ -26,6 +26,7 @@ from typing import Mapping, Optional
 from flashrun.policy.rules import STREAMS, Rule, RuleSet
 from flashrun.policy.table import Action
 from flashrun.policy.taxonomy import FailureClass
+from flashrun.spec.grid import read_source
 from flashrun.spec.model import SpecError
 
 ENV = "FLASHRUN_RULES"
@@ -37,8 +38,6 @@ RULE_CLASSES = tuple(c.value for c in FailureClass
 
 def load(path) -> RuleSet:
     """Read and validate the rules file at ``path``."""
-    from flashrun.spec.grid import read_source
-
     source = os.fspath(path)
     return parse(read_source(source, "rules file"), source=source)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from flashrun.view.facts import (MAX_SERIES, Links, dom_id, dur, log_lines, metric_names,
+from flashrun.view.terminal import duration
+from flashrun.view.facts import (MAX_SERIES, Links, dom_id, log_lines, metric_names,
                                  series, text, val)
 from flashrun.view.model import Decision
 from flashrun.view.rundata import RunData
@@ -78,7 +79,7 @@ def trial_detail(data: RunData, tid: str, links: Links) -> str:
                  '<span class="state s-%s">%s</span>' % (
                      esc(_BADGE.get(a.outcome, "cancelled")), esc(a.outcome))]
         if took is not None:
-            facts.append("ran %s" % dur(took))
+            facts.append("ran %s" % duration(took))
         if a.returncode is not None:
             facts.append("exit %d%s" % (a.returncode, " (hung)" if a.hung else ""))
         if a.resume_step is not None:

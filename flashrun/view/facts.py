@@ -15,7 +15,7 @@ from flashrun.view.rundata import RunData
 from flashrun.view.svg import number
 from flashrun.view.terminal import duration
 
-__all__ = ["Links", "dom_id", "text", "dur", "val", "alive", "origin", "end", "metrics",
+__all__ = ["Links", "dom_id", "text", "val", "alive", "origin", "end", "metrics",
            "objective_value", "best_trial_id", "series", "metric_names", "log_lines", "MAX_SERIES"]
 
 _ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
@@ -41,7 +41,6 @@ def text(s: Any) -> str:
     return _CTRL.sub(" ", _ANSI.sub("", "" if s is None else str(s)))
 
 
-dur = duration  # one formatter for the terminal and the page: 42s, 3m05s, 2h01m
 
 
 def val(v: Any) -> str:

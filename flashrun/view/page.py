@@ -16,7 +16,8 @@ from typing import Any, Dict, Iterable, List, Optional
 
 from flashrun.view import assets
 from flashrun.view.detail import detail_fragment, trial_detail
-from flashrun.view.facts import (MAX_SERIES, Links, alive, best_trial_id, dom_id, dur, end,
+from flashrun.view.terminal import duration
+from flashrun.view.facts import (MAX_SERIES, Links, alive, best_trial_id, dom_id, end,
                                  metric_names, metrics, objective_value, origin, series, text,
                                  val)
 from flashrun.view.rundata import RunData
@@ -98,7 +99,7 @@ def table_row(data: RunData, tid: str, links: Links, keys: Optional[List[str]] =
         if alive(data):
             since = ' data-since="%r"' % st.last_launch_at
     cells.append('<td class="num elapsed" data-v="%s"%s>%s</td>' % (
-        "" if elapsed is None else "%.1f" % elapsed, since, dur(elapsed)))
+        "" if elapsed is None else "%.1f" % elapsed, since, duration(elapsed)))
     m = metrics(t)
     if data.objective is not None:
         v = number(m.get(data.objective[0]))
@@ -163,7 +164,7 @@ def timeline(data: RunData) -> str:
     return ('<section id="timeline"><h2>Timeline</h2><div class="legend">%s <span>│ red tick: '
             'failure · dashed: restart</span></div><div class="tl"><div id="tlrows">%s</div>'
             '<div class="tlaxis">0 … <span id="tl-span">%s</span></div></div></section>'
-            % (legend, rows, esc(dur(span))))
+            % (legend, rows, esc(duration(span))))
 
 
 # ----------------------------------------------------------------------- plots

@@ -28,6 +28,7 @@ from typing import Any, Dict, List, Optional, Union
 from flashrun.runtime import loop as _loop
 from flashrun.record.events import EventType as E
 from flashrun.record import rundir
+from flashrun.record.atomic import write_private
 from flashrun.record.journal import Journal
 from flashrun.runtime.ports import PortAllocator
 from flashrun.spec.launch import command_argv
@@ -46,12 +47,6 @@ from flashrun.spec.group import GroupSpec
 
 logger = logging.getLogger(__name__)
 
-def _write_private(path: Path, text: str) -> None:
-    """Write ``text`` readable by its owner only (0600): it may hold a secret."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
-    with open(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-
 
 SOURCE_FILE = "spec.source.json"  # where a spec with secrets is read from on resume
 
@@ -66,13 +61,13 @@ def _write_spec(spec: SweepSpec, run_dir: Path, writes: RecordWrites) -> None:
     if spec.has_secrets and source is not None and source.is_file():
         text = source.read_bytes()
         ref = {"path": str(source.resolve()), "sha256": hashlib.sha256(text).hexdigest()}
-        writes.attempt(run_dir / SOURCE_FILE, _write_private, run_dir / SOURCE_FILE,
+        writes.attempt(run_dir / SOURCE_FILE, write_private, run_dir / SOURCE_FILE,
                        json.dumps(ref, indent=1) + "\n")
         body = ("# secrets masked (***): flashrun resume reads %s (sha256 %s)\n"
                 % (ref["path"], ref["sha256"][:12]) + spec.to_yaml(redacted=True))
     else:
         body = spec.to_yaml()
-    writes.attempt(spec_file, _write_private, spec_file, body)
+    writes.attempt(spec_file, write_private, spec_file, body)
 
 
 def _prepare(spec: SweepSpec, run_dir: Path, writes: RecordWrites) -> None:
@@ -86,7 +81,7 @@ def _prepare_trial(trial: TrialSpec, run_dir: Path, writes: RecordWrites) -> Non
     tdir = run_dir / "trials" / trial.trial_id
     params = tdir / "params.json"
     if writes.attempt(tdir, tdir.mkdir, parents=True, exist_ok=True):
-        writes.attempt(params, _write_private, params,
+        writes.attempt(params, write_private, params,
                        json.dumps(trial.shown_params(), indent=1, default=str))
 
 
