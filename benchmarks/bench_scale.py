@@ -14,8 +14,10 @@ Each scenario names its comparator and reports the ratio measured in the same ru
   fds. Full: N ∈ {100, 1000, 10000} × C ∈ {16, 64}; smoke: N = 100, C = 16. Both run
   on the loop flashrun picks (uvloop when installed), whose ``create_subprocess_exec``
   fork()s where flashrun's Popen vfork()s: on big sweeps flashrun can beat the fan-out.
-* ``test_flood[K]``: K children each writing ``size`` bytes in 8 KiB ``os.write``
-  calls, under ``flashrun run --quiet`` (K = 1) or a ``flashrun sweep`` of K trials
+* ``test_flood[K-CONTENT]``: K children each writing ``size`` bytes in 8 KiB ``os.write``
+  calls (CONTENT ``long``: each write one 8 KiB line of one repeated letter, the
+  shape that once made the live scanner walk every byte; ``log``: ~75-byte step
+  lines, the per-line cost), under ``flashrun run --quiet`` (K = 1) or a ``flashrun sweep`` of K trials
   (every byte through ring, live scanner and ``stdout.log``), against
   ``child | tee FILE >/dev/null`` pipelines started together: the limit of a
   supervisor that must keep every byte on disk. Throughput is timed by the children
@@ -152,10 +154,15 @@ def test_sweep_scale(benchmark, tmp_path, capsys, n, concurrency):
 CHILD = ("import os, sys, time\n"
          "n = int(sys.argv[1]) // 8192\n"
          "block = (b'x' * 8191 + b'\\n')\n"
+         "if sys.argv[2] == 'log':  # short step lines, as a training loop prints them\n"
+         "    buf = b''.join(b'step %6d | loss %.4f | lr 2.95e-04 | grad norm 0.913 | '\n"
+         "                   b'tok/s 118423\\n' % (i, 1 / (i + 1)) for i in range(200))\n"
+         "    block = (buf * 2)[:8191] + b'\\n'\n"
          "t0 = time.monotonic_ns()\n"
          "for _ in range(n):\n"
          "    os.write(1, block)\n"
          "sys.stderr.write('window_ns=%d\\n' % (time.monotonic_ns() - t0))\n")
+CONTENT = {"long": "one 8 KiB line", "log": "~75-byte step lines"}
 WINDOW = re.compile(rb"window_ns=(\d+)")
 
 
@@ -166,31 +173,31 @@ def _window(paths):
     return max(int(m.group(1)) for m in found) / 1e9
 
 
-def _tee(child, size, k, root):
+def _tee(child, size, k, root, content):
     procs = []
     t = time.perf_counter()
     for i in range(k):
         procs.append(subprocess.Popen(
-            "'%s' '%s' %d 2>'%s' | tee '%s' >/dev/null" % (
-                sys.executable, child, size, os.path.join(root, "tee%d.err" % i),
+            "'%s' '%s' %d %s 2>'%s' | tee '%s' >/dev/null" % (
+                sys.executable, child, size, content, os.path.join(root, "tee%d.err" % i),
                 os.path.join(root, "tee%d.log" % i)), shell=True))
     assert all(p.wait() == 0 for p in procs)
     wall = time.perf_counter() - t
     return wall, _window([os.path.join(root, "tee%d.err" % i) for i in range(k)])
 
 
-def _flashrun_flood(child, size, k, root):
+def _flashrun_flood(child, size, k, root, content):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     run_dir = os.path.join(root, "run")
     if k == 1:
         argv = CLI + ["run", "--quiet", "--max-restarts", "0", "--run-dir", run_dir, "--",
-                      sys.executable, child, str(size)]
+                      sys.executable, child, str(size), content]
     else:
         grid = os.path.join(root, "grid.yaml")
         with open(grid, "w") as f:
-            f.write("name: flood\ncommand: %s %s %d {i}\ngrid: {i: %s}\nconcurrency: %d\n"
+            f.write("name: flood\ncommand: %s %s %d %s {i}\ngrid: {i: %s}\nconcurrency: %d\n"
                     "max_restarts: 0\nhang_timeout: null\n"
-                    % (sys.executable, child, size, list(range(k)), k))
+                    % (sys.executable, child, size, content, list(range(k)), k))
         argv = CLI + ["sweep", grid, "--run-dir", run_dir]
     t = time.perf_counter()
     p = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -201,8 +208,9 @@ def _flashrun_flood(child, size, k, root):
     return wall, _window([log.with_name("stderr.log") for log in logs])
 
 
+@pytest.mark.parametrize("content", ["long", "log"])
 @pytest.mark.parametrize("k", [1, 8])
-def test_flood(benchmark, tmp_path, capsys, k):
+def test_flood(benchmark, tmp_path, capsys, k, content):
     full = not benchmark.disabled
     size = (1 << 30) if full else (8 << 20)
     child = tmp_path / "child.py"
@@ -213,7 +221,7 @@ def test_flood(benchmark, tmp_path, capsys, k):
         root = tempfile.mkdtemp(dir=tmp_path)
         sides = [("tee", _tee), ("flashrun", _flashrun_flood)]
         for name, fn in sides if len(times["tee"]) % 2 == 0 else sides[::-1]:
-            times[name].append(fn(str(child), size, k, root))
+            times[name].append(fn(str(child), size, k, root, content))
             for log in Path(root).rglob("*.log"):  # keep the disk (and page cache) small
                 log.unlink()
 
@@ -225,8 +233,8 @@ def test_flood(benchmark, tmp_path, capsys, k):
                                 flashrun_s=round(fr, 3), ratio=round(tee / fr, 3),
                                 tee_wall_s=round(tee_wall, 3), flashrun_wall_s=round(fr_wall, 3),
                                 wall_ratio=round(tee_wall / fr_wall, 3))
-    _report("flood: %d child%s x %d MiB in 8 KiB writes (%s)" % (
-        k, "" if k == 1 else "ren", size >> 20, "full" if full else "smoke"), [
+    _report("flood: %d child%s x %d MiB in 8 KiB writes of %s (%s)" % (
+        k, "" if k == 1 else "ren", size >> 20, CONTENT[content], "full" if full else "smoke"), [
         ("tee: children's write window", "%.2f s (%.0f MiB/s)" % (tee, mib / tee)),
         ("flashrun %s: write window" % ("run --quiet" if k == 1 else "sweep"),
          "%.2f s (%.0f MiB/s)" % (fr, mib / fr)),

@@ -163,3 +163,25 @@ def test_line_ends_at_every_vector_offset(avx2):
                 assert c_impl.scan_tail(data) == py_impl.scan_tail(data), (length, end)
     finally:
         c_impl._eol_avx2(was)
+
+
+def test_first_word_around_the_name_limit():
+    """A terminal line's dotted type name may be up to NAME_MAX bytes; the C lexer
+    stops walking a first word there (a flood of one-word lines is not walked byte
+    by byte). Names and plain words of every length around the limit, dotted or
+    not, bare or with a message, must read the same in both lexers, and a name one
+    byte too long must not be taken for an exception."""
+    from flashrun.scan._types import NAME_MAX
+
+    for length in range(NAME_MAX - 3, NAME_MAX + 4):
+        for word in (b"A" * (length - 5) + b"Error", b"a." * ((length - 5) // 2)
+                     + b"x" * ((length - 5) % 2) + b"Error", b"w" * length):
+            assert len(word) == length
+            for line in (word, word + b": boom", word + b".", word + b" tail"):
+                data = b"Traceback (most recent call last):\n  File \"t.py\", line 1\n" \
+                    + line + b"\nstep 1\n"
+                assert c_impl._lex_events(data) == py_impl._lex_events(data), line[-20:]
+                assert c_impl.scan_tail(data) == py_impl.scan_tail(data), line[-20:]
+        named = c_impl.scan_tail(b"Traceback (most recent call last):\n  File \"t.py\", "
+                                 b"line 1\n" + b"A" * (length - 5) + b"Error: boom\n")
+        assert (named.root_exception is not None) == (length <= NAME_MAX), length

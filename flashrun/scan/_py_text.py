@@ -6,6 +6,8 @@ Scan step of the data flow (docs/architecture.md): ANSI/NUL cleaning, launcher p
 ``N: ``), inferred prefix shapes (``shape_end``), terminal-line names, noise and record
 starts. Pure functions over bytes; no state.
 """
+from flashrun.scan._types import NAME_MAX
+
 _SPACE = b" \t"
 _DIGITS = b"0123456789"
 _EXC_SUFFIXES = (b"Error", b"Exception", b"Interrupt", b"Exit", b"Tripped", b"Failure",
@@ -188,8 +190,8 @@ def terminal_name(s):
     if n == 0 or not (s[0] == 0x5F or 0x41 <= s[0] <= 0x5A or 0x61 <= s[0] <= 0x7A):
         return 0, 0
     i = 0
-    while True:
-        while i < n and (s[i] == 0x5F or 0x30 <= s[i] <= 0x39 or 0x41 <= s[i] <= 0x5A
+    while i <= NAME_MAX:  # past it the answer is (0, 0): no need to walk a huge word
+        while i < n and i <= NAME_MAX and (s[i] == 0x5F or 0x30 <= s[i] <= 0x39 or 0x41 <= s[i] <= 0x5A
                          or 0x61 <= s[i] <= 0x7A):
             i += 1
         if i + 1 < n and s[i] == 0x2E and (s[i + 1] == 0x5F or 0x41 <= s[i + 1] <= 0x5A
@@ -197,7 +199,7 @@ def terminal_name(s):
             i += 1
             continue
         break
-    if i > 200:
+    if i > NAME_MAX:
         return 0, 0
     if i == n:
         return i, 0

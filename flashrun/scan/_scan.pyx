@@ -24,6 +24,7 @@ from flashrun.scan._fold import Fold
 
 cdef enum:
     CAP = 4096
+    NAME_MAX = 200
     PFXMAX = 96
     T_LOOKBACK = 20
     NSLOTS = 16
@@ -35,7 +36,7 @@ cdef enum:
     S_MSG = 2
     S_CHAINED = 3
 
-assert T.PREFIX_MAX == PFXMAX
+assert T.PREFIX_MAX == PFXMAX and T.NAME_MAX == NAME_MAX
 assert T.SEGMENT_CAP == CAP and T.RANK_LOOKBACK == T_LOOKBACK and T.RANK_SLOTS == NSLOTS and T.MESSAGE_MAX_LINES == MSGMAX
 assert len(T.NEEDLES) <= MAXN
 
@@ -108,10 +109,12 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n) noexcept nog
     cdef bint colon
     if _alpha(s[0]):
         end = 1
-        while end < n and _IDENT[s[end]]:
+        while end < n and end <= NAME_MAX and _IDENT[s[end]]:
             end += 1
-        # A first word ended by anything but ':' or '.' cannot name an exception.
-        if end == n or s[end] == 0x3A or s[end] == 0x2E:
+        # A first word ended by anything but ':' or '.' cannot name an exception,
+        # nor can one longer than _terminal_name allows (so a line of one long
+        # word is not walked byte by byte).
+        if end <= NAME_MAX and (end == n or s[end] == 0x3A or s[end] == 0x2E):
             end = _terminal_name(s, n, &colon)
             if end and _exception_like(s, end):
                 return -1

@@ -243,14 +243,14 @@ cdef inline Py_ssize_t _terminal_name(const unsigned char* s, Py_ssize_t n, bint
     colon[0] = 0
     if n == 0 or not _alpha(s[0]):
         return 0
-    while True:
-        while i < n and _IDENT[s[i]]:
+    while i <= NAME_MAX:
+        while i < n and i <= NAME_MAX and _IDENT[s[i]]:
             i += 1
         if i + 1 < n and s[i] == 0x2E and _alpha(s[i + 1]):
             i += 1
             continue
         break
-    if i > 200:
+    if i > NAME_MAX:
         return 0
     if i == n:
         return i

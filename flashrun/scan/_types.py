@@ -18,6 +18,9 @@ from typing import Optional, Tuple
 # and its last SEGMENT_CAP bytes, so a many-megabyte line costs no more than two
 # short ones and a stream needs at most this much memory per pending line.
 SEGMENT_CAP = 4096
+# The longest dotted name read as an exception type ("pkg.mod.SomeError"); a
+# first word longer than this makes a line ordinary output, whatever follows.
+NAME_MAX = 200
 # A terminal line's message may continue on this many following lines.
 MESSAGE_MAX_LINES = 16
 # Per-rank traceback state slots; the least recently seen rank is recycled.
