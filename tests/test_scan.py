@@ -462,3 +462,27 @@ def test_silent_signalled_root_rank_voids_symptoms_not_another_ranks_failure(sca
     r = scan(scan_impl, oom + peer + block)
     assert r.root_exception == "torch.OutOfMemoryError" and r.root_rank == 3
     assert scan(scan_impl, peer + block).root is None
+
+
+@pytest.mark.parametrize("line,exc", [
+    (b"2025-01-01 10:00:01,002 - ERROR - ValueError: bad shape (3, 4)", "ValueError"),
+    (b"ERROR:root:KeyError: 'label'", "KeyError"),
+    (b"[2025-01-01 10:00:01,002][__main__][ERROR] - FileNotFoundError: [Errno 2] x",
+     "FileNotFoundError"),
+    (b"trainer-1  | torch.OutOfMemoryError: CUDA out of memory.", "torch.OutOfMemoryError"),
+    (b"2025-01-01 10:00:01.123 | ERROR    | __main__:main:42 - OSError: [Errno 28] No space",
+     "OSError"),
+    (b"    KeyError: 'label'", "KeyError"),
+    # prose, and errors logged at a quiet level: the program went on
+    (b"INFO caught ValueError: retrying", None),
+    (b"2025-01-01 10:00:01,002 - WARNING - ConnectionError: retrying in 5 s", None),
+    (b"Warning: ValueError: not a terminal", None),
+    (b"[rank0]: loss: 1.23", None),
+])
+def test_bare_terminal_after_an_unknown_prefix(scan_impl, line, exc):
+    """A terminal line behind a prefix nothing taught the lexer (no traceback header
+    to infer it from): the logger's, a container's or an indented paste's."""
+    r = scan(scan_impl, b"step 4\n" + line + b"\n")
+    assert r.root_exception == exc
+    if exc:
+        assert r.root.line.startswith(exc)

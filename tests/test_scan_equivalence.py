@@ -50,6 +50,9 @@ TOKENS = [
     b"abc1 ", b" 41%|####  | 4/9 [00:01<00:02]", b"[3]:", b"died with <Signals.SIGSEGV: 11>.",
     b"Process finished with exit code 139 (interrupted by signal 11: SIGSEGV)",
     b"srun: error: n1: task 3: Exited with exit code 2", b"terminated with signal SIGKILL",
+    # prefixes in front of a bare terminal line (inner_terminal)
+    b" - ERROR - ", b"ERROR:root:", b"WARNING - ", b" | ", b"] ", b"> ", b"caught ",
+    b"pkg.mod.LoadError: ", b"KeyboardInterrupt", b"Error: ", b"SystemExit:",
 ]
 
 
@@ -185,3 +188,37 @@ def test_first_word_around_the_name_limit():
         named = c_impl.scan_tail(b"Traceback (most recent call last):\n  File \"t.py\", "
                                  b"line 1\n" + b"A" * (length - 5) + b"Error: boom\n")
         assert (named.root_exception is not None) == (length <= NAME_MAX), length
+
+
+@pytest.mark.parametrize("avx2", [True, False])
+def test_inner_terminal_at_every_colon_position(avx2):
+    """The C lexer looks for "<prefix>Type: message" only within INNER_SPAN bytes, and
+    only on lines where its line-end search saw a colon a name can end at (16 or 32
+    bytes a step): prefixes of every length around the limits and the vector widths,
+    names of every suffix, quiet levels in every case, fed whole and in pieces."""
+    from flashrun.scan._types import INNER_SPAN, PREFIX_MAX
+
+    names = [b"ValueError", b"a.b.KeyboardInterrupt", b"SystemExit", b"CircuitBreakerTripped",
+             b"x.ExceptionGroup", b"StopIteration", b"TokenExpired", b"Failure", b"Error",
+             b"BatchFailure", b"1Error", b"Foo", b"WarnError"]
+    lines = []
+    for width in list(range(0, 12)) + list(range(PREFIX_MAX - 6, PREFIX_MAX + 3)):
+        for sep in (b" - ", b":", b"] ", b"| ", b"> ", b") ", b"  ", b" ", b"w "):
+            for level in (b"", b"ERROR", b"WaRn", b"info", b"DEBUG"):
+                prefix = (level + b"-" * width)[:max(width, len(level))] + sep
+                for name in names:
+                    for after in (b": boom", b":", b": ", b"x: y", b":x"):
+                        lines.append(prefix + name + after)
+    lines.append(b"-" * (INNER_SPAN - 12) + b" ValueError: at the span's end")
+    lines.append(b"-" * (INNER_SPAN - 11) + b" ValueError: just past it")
+    data = b"".join(line + b"\nstep 1\n\n" for line in lines)
+    was = c_impl._eol_avx2(avx2)
+    try:
+        assert c_impl._lex_events(data) == py_impl._lex_events(data)
+        for cut in (1, 7, 31, 33, 4099):
+            scanner = c_impl.Scanner()
+            for k in range(0, len(data), cut):
+                scanner.feed(data[k:k + cut])
+            assert scanner.result() == py_impl.scan_tail(data), cut
+    finally:
+        c_impl._eol_avx2(was)

@@ -30,6 +30,7 @@ Line model, identical in both lexers:
 from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
 from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, exception_like,
+                                    inner_terminal,
                                     is_noise, is_record_start, plausible_prefix, shape_end,
                                     strip_prefixes, terminal_name)
 
@@ -241,6 +242,11 @@ class Lexer:
         end, _ = terminal_name(content)
         if end and exception_like(content, end):
             self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content)
+            self.slot_state[k], self.slot_msg[k] = MSG, 0
+            return None
+        a = inner_terminal(content)  # "<prefix>Type: message" with no header to infer it from
+        if a:
+            self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content[a:])
             self.slot_state[k], self.slot_msg[k] = MSG, 0
             return None
         if mask:

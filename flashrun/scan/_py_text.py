@@ -6,7 +6,7 @@ Scan step of the data flow (docs/architecture.md): ANSI/NUL cleaning, launcher p
 ``N: ``), inferred prefix shapes (``shape_end``), terminal-line names, noise and record
 starts. Pure functions over bytes; no state.
 """
-from flashrun.scan._types import NAME_MAX
+from flashrun.scan._types import INNER_SPAN, NAME_MAX, PREFIX_MAX
 
 _SPACE = b" \t"
 _DIGITS = b"0123456789"
@@ -206,6 +206,52 @@ def terminal_name(s):
     if s[i] == 0x3A and (i + 1 == n or s[i + 1] == 0x20):
         return i, 1
     return 0, 0
+
+
+# Last bytes of the names exception_like accepts ("...Error", "...Exit", "...Group", ...).
+_SUFFIX_LAST = frozenset(x[-1] for x in _EXC_SUFFIXES)
+_NAME_BYTES = frozenset(b"._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_AFTER_SPACE = frozenset(b" -|]:>)0123456789")
+_BEFORE_NAME = frozenset(b":]|>")
+
+
+_QUIET_LEVELS = (b"warn", b"info", b"debug")
+
+
+def quiet_level(p):
+    """Does the prefix ``p`` name a log level below error (any case)?"""
+    low = p.lower()
+    return any(level in low for level in _QUIET_LEVELS)
+
+
+def inner_terminal(s):
+    """Where a terminal line starts after a line prefix, 0 if it does not.
+
+    ``<prefix>Type: message``: a logging framework's or a container's prefix in front
+    of a bare terminal line with no traceback header to infer it from
+    (``... - ERROR - ValueError: x``, ``ERROR:root:KeyError: 'k'``, ``svc-1  | OSError:
+    ...``). The name must read as an exception (exception_like), be followed by a
+    colon and a space (or the line's end), and be set off from a plausible prefix of
+    at most PREFIX_MAX bytes: right after ``:``, ``]``, ``|`` or ``>``, or after a
+    space that follows one of ``-|]:>)``, a digit, another space or the line start.
+    A name after a word (``caught ValueError: retrying``) is prose, not a prefix, and
+    a prefix naming a quiet level (``WARNING``, ``Info``, ``debug``: quiet_level) says
+    the program logged the error and went on."""
+    n = len(s)
+    c = s.find(b":", 1, min(n, INNER_SPAN))
+    while c > 0:
+        if (c + 1 == n or s[c + 1] == 0x20) and s[c - 1] in _SUFFIX_LAST:
+            a = c
+            while a > 0 and s[a - 1] in _NAME_BYTES:
+                a -= 1
+            if 0 < a <= PREFIX_MAX and (s[a - 1] in _BEFORE_NAME or (
+                    s[a - 1] == 0x20 and (a == 1 or s[a - 2] in _AFTER_SPACE))):
+                end, colon = terminal_name(s[a:])
+                if end == c - a and colon and exception_like(s[a:], end) and \
+                        plausible_prefix(s[:a]) and not quiet_level(s[:a]):
+                    return a
+        c = s.find(b":", c + 1, min(n, INNER_SPAN))
+    return 0
 
 
 def exception_like(s, end):

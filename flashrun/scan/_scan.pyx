@@ -13,7 +13,7 @@ full path mirrors one there (the prefilter and ``quick`` are shortcuts with no
 twin: they take effect only where the full path would do the same). Included: _scan_text.pxi (byte helpers), _scan_needles.pxi,
 _scan_feed.pxi (the stream side: Scanner, scan_tail).
 """
-from libc.string cimport memchr, memcmp, memcpy, memmove
+from libc.string cimport memchr, memcmp, memcpy, memmove, strlen
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
 from libc.stdint cimport uint32_t, uint64_t
@@ -25,6 +25,7 @@ from flashrun.scan._fold import Fold
 cdef enum:
     CAP = 4096
     NAME_MAX = 200
+    INNER_SPAN = 298  # PREFIX_MAX + NAME_MAX + 2 (_py_text.INNER_SPAN)
     PFXMAX = 96
     T_LOOKBACK = 20
     NSLOTS = 16
@@ -37,6 +38,7 @@ cdef enum:
     S_CHAINED = 3
 
 assert T.PREFIX_MAX == PFXMAX and T.NAME_MAX == NAME_MAX
+assert T.PREFIX_MAX + T.NAME_MAX + 2 == INNER_SPAN
 assert T.SEGMENT_CAP == CAP and T.RANK_LOOKBACK == T_LOOKBACK and T.RANK_SLOTS == NSLOTS and T.MESSAGE_MAX_LINES == MSGMAX
 assert len(T.NEEDLES) <= MAXN
 
@@ -101,10 +103,11 @@ include "_scan_text.pxi"
 include "_scan_needles.pxi"
 
 
-cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inner) noexcept nogil:
     """For a non-empty line with no needle, in a rank outside any traceback, whose
     first byte is not _PLAIN_SLOW: -1 if it may name an exception (the full path
-    decides), else whether it counts as output (1) or is noise (0)."""
+    decides), else whether it counts as output (1) or is noise (0). ``no_inner``: the
+    feed found no colon that could end an inner terminal's name in the line."""
     cdef Py_ssize_t end
     cdef bint colon
     if _alpha(s[0]):
@@ -118,6 +121,8 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n) noexcept nog
             end = _terminal_name(s, n, &colon)
             if end and _exception_like(s, end):
                 return -1
+    if not no_inner and _inner_terminal(s, n):
+        return -1
     return not _is_noise2(s, n)
 
 
@@ -144,6 +149,7 @@ cdef class Lexer:
     cdef unsigned char pfx[PFXMAX]  # the inferred line prefix (_py.shape_end)
     cdef Py_ssize_t npfx
     cdef const unsigned char* infer  # this line's candidate prefix (valid during line())
+    cdef bint no_inner  # this line holds no colon an inner terminal could end at
     cdef Py_ssize_t ninfer
 
     def __cinit__(self):
@@ -259,7 +265,7 @@ cdef class Lexer:
         if n == 0 or self.ntouched or self.slot_rank[k] != -1 or self.slot_state[k] != S_OUT \
                 or self.slot_group[k] or _QUICK_SLOW[s[0]] or self.npfx:
             return 0
-        output = _plain_output(s, n)
+        output = _plain_output(s, n, 1)
         if output < 0:
             return 0
         self.lineno += 1
@@ -269,9 +275,11 @@ cdef class Lexer:
         return 1
 
     cdef int line(self, const unsigned char* s, Py_ssize_t n, int dirty,
-                  bint may_hit) except -1:
+                  bint may_hit, bint may_inner) except -1:
         """One segment; ``dirty`` says whether it holds ESC or NUL (-1: find out);
-        ``may_hit`` false means the prefilter ruled out every needle in it."""
+        ``may_hit`` false means the prefilter ruled out every needle in it;
+        ``may_inner`` false, that the feed found no colon an inner terminal could end at
+        (_next_inner; only for a whole, clean line: a segment's end is not the line's)."""
         cdef Py_ssize_t rank, off, q, r, k, e, a, lo, base, cut
         cdef const unsigned char* body
         cdef Py_ssize_t bn
@@ -289,6 +297,7 @@ cdef class Lexer:
                     raise MemoryError()
             n = _clean(s, n, self.cbuf)
             s = self.cbuf
+        self.no_inner = not may_inner and not dirty
         if n and (s[0] == 0x5B or _digit(s[0])):  # only these can open a prefix
             off = _strip_prefixes(s, n, 0, &rank)
         else:
@@ -362,7 +371,7 @@ cdef class Lexer:
         k = self._slot(rank)
         if self.slot_state[k] != S_OUT or self.slot_group[k]:
             return 0
-        output = _plain_output(body, bn)
+        output = _plain_output(body, bn, self.no_inner)
         if output < 0:
             return 0
         self.slot_act[k] += output
@@ -510,7 +519,14 @@ cdef class Lexer:
                 st = S_OUT
                 self.slot_state[k] = S_OUT
         end = _terminal_name(c, cn, &colon)
-        if end and _exception_like(c, end):
+        if end and not _exception_like(c, end):
+            end = 0
+        if not end and not self.no_inner:
+            end = _inner_terminal(c, cn)  # "<prefix>Type: message", no header to infer it from
+            if end:
+                c += end
+                cn -= end
+        if end:
             self._emit(C_EV_TERM, rank, C_CTX_OUT, self.mask, c, cn)
             self.slot_state[k] = S_MSG
             self.slot_msg[k] = 0

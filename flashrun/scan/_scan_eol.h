@@ -2,7 +2,7 @@
  * after p[i], n when there is none. One search finds both ends a line can have,
  * instead of one memchr per byte value. 32 bytes a step with AVX2 when the CPU
  * has it (checked once, at import), else 16 with SSE2 (every x86-64), else a
- * byte loop. */
+ * byte loop (also for the first byte of a chunk and its last 32 or 16). */
 #ifndef FLASHRUN_SCAN_EOL_H
 #define FLASHRUN_SCAN_EOL_H
 #include <stddef.h>
@@ -21,43 +21,131 @@ static void fr_eol_init(void)
 #endif
 }
 
+/* The line-end search, also telling whether the line [i, end) holds a colon
+ * where an exception name may end behind a prefix ("... - ERROR - ValueError: x"):
+ * the byte before it is a name's last byte (FR_NAME_LAST, the last bytes of the
+ * exception suffixes), a space or a line end follows it (or the chunk ends). A
+ * line without one cannot hold an inner terminal (_inner_terminal), so the lexer
+ * skips that search. Colons are found in the same vector steps; their neighbours
+ * are compared only in steps that hold a colon (the next byte) or ": " (the
+ * byte before). */
+#define FR_NAME_LAST "rntdep"
+
+static inline int fr_colon_here(const unsigned char *p, Py_ssize_t c, Py_ssize_t n)
+{
+    unsigned char b;
+    if (c == 0)
+        return 0;
+    b = p[c - 1];  /* one of FR_NAME_LAST */
+    return (b == 'r' || b == 'n' || b == 't' || b == 'd' || b == 'e' || b == 'p') &&
+           (c + 1 == n || p[c + 1] == ' ' || p[c + 1] == '\n' || p[c + 1] == '\r');
+}
+
+static inline Py_ssize_t fr_find_eol_scalar_colon(const unsigned char *p, Py_ssize_t i,
+                                                  Py_ssize_t n, int *colon)
+{
+    while (i < n && p[i] != '\n' && p[i] != '\r') {
+        if (p[i] == ':' && !*colon && fr_colon_here(p, i, n))
+            *colon = 1;
+        i++;
+    }
+    return i;
+}
+
 #ifdef FR_X86
 __attribute__((target("avx2")))
-static Py_ssize_t fr_find_eol_avx2(const unsigned char *p, Py_ssize_t i, Py_ssize_t n)
+static Py_ssize_t fr_find_eol_colon_avx2(const unsigned char *p, Py_ssize_t i, Py_ssize_t n,
+                                         int *colon)
 {
     const __m256i nl = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
-    while (i + 32 <= n) {
+    const __m256i co = _mm256_set1_epi8(':'), sp = _mm256_set1_epi8(' ');
+    while (i >= 1 && i + 33 <= n) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
-        unsigned m = (unsigned)_mm256_movemask_epi8(
+        unsigned e = (unsigned)_mm256_movemask_epi8(
             _mm256_or_si256(_mm256_cmpeq_epi8(v, nl), _mm256_cmpeq_epi8(v, cr)));
-        if (m)
-            return i + __builtin_ctz(m);
+        unsigned below = e ? (e & -e) - 1 : 0xFFFFFFFFu;  /* positions before the end */
+        if (!*colon) {
+            unsigned c = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, co)) & below;
+            if (c) {
+                __m256i w = _mm256_loadu_si256((const __m256i *)(p + i + 1));
+                c &= (unsigned)_mm256_movemask_epi8(_mm256_or_si256(
+                    _mm256_or_si256(_mm256_cmpeq_epi8(w, sp), _mm256_cmpeq_epi8(w, nl)),
+                    _mm256_cmpeq_epi8(w, cr)));
+                if (c) {  /* ": " is common ("'loss': 1.2"): the byte before, in vector too */
+                    __m256i u = _mm256_loadu_si256((const __m256i *)(p + i - 1));
+                    c &= (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(
+                        _mm256_or_si256(_mm256_cmpeq_epi8(u, _mm256_set1_epi8('r')),
+                                        _mm256_cmpeq_epi8(u, _mm256_set1_epi8('n'))),
+                        _mm256_or_si256(_mm256_cmpeq_epi8(u, _mm256_set1_epi8('t')),
+                                        _mm256_cmpeq_epi8(u, _mm256_set1_epi8('d')))),
+                        _mm256_or_si256(_mm256_cmpeq_epi8(u, _mm256_set1_epi8('e')),
+                                        _mm256_cmpeq_epi8(u, _mm256_set1_epi8('p')))));
+                }
+                while (c) {
+                    if (fr_colon_here(p, i + __builtin_ctz(c), n)) {
+                        *colon = 1;
+                        break;
+                    }
+                    c &= c - 1;
+                }
+            }
+        }
+        if (e)
+            return i + __builtin_ctz(e);
         i += 32;
     }
-    while (i < n && p[i] != '\n' && p[i] != '\r')
-        i++;
-    return i;
+    return fr_find_eol_scalar_colon(p, i, n, colon);
 }
 #endif
 
-static inline Py_ssize_t fr_find_eol(const unsigned char *p, Py_ssize_t i, Py_ssize_t n)
+static inline Py_ssize_t fr_find_eol_colon(const unsigned char *p, Py_ssize_t i, Py_ssize_t n,
+                                           int *colon)
 {
+    *colon = 0;
 #ifdef FR_X86
     if (fr_have_avx2)
-        return fr_find_eol_avx2(p, i, n);
+        return fr_find_eol_colon_avx2(p, i, n, colon);
     {
         const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-        while (i + 16 <= n) {
+        const __m128i co = _mm_set1_epi8(':'), sp = _mm_set1_epi8(' ');
+        while (i >= 1 && i + 17 <= n) {
             __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-            int m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
-            if (m)
-                return i + __builtin_ctz((unsigned)m);
+            unsigned e = (unsigned)_mm_movemask_epi8(
+                _mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
+            unsigned below = e ? (e & -e) - 1 : 0xFFFFu;
+            if (!*colon) {
+                unsigned c = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, co)) & below;
+                if (c) {
+                    __m128i w = _mm_loadu_si128((const __m128i *)(p + i + 1));
+                    c &= (unsigned)_mm_movemask_epi8(_mm_or_si128(
+                        _mm_or_si128(_mm_cmpeq_epi8(w, sp), _mm_cmpeq_epi8(w, nl)),
+                        _mm_cmpeq_epi8(w, cr)));
+                    if (c) {
+                        __m128i u = _mm_loadu_si128((const __m128i *)(p + i - 1));
+                        c &= (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+                            _mm_or_si128(_mm_cmpeq_epi8(u, _mm_set1_epi8('r')),
+                                         _mm_cmpeq_epi8(u, _mm_set1_epi8('n'))),
+                            _mm_or_si128(_mm_cmpeq_epi8(u, _mm_set1_epi8('t')),
+                                         _mm_cmpeq_epi8(u, _mm_set1_epi8('d')))),
+                            _mm_or_si128(_mm_cmpeq_epi8(u, _mm_set1_epi8('e')),
+                                         _mm_cmpeq_epi8(u, _mm_set1_epi8('p')))));
+                    }
+                    while (c) {
+                        if (fr_colon_here(p, i + __builtin_ctz(c), n)) {
+                            *colon = 1;
+                            break;
+                        }
+                        c &= c - 1;
+                    }
+                }
+            }
+            if (e)
+                return i + __builtin_ctz(e);
             i += 16;
         }
     }
 #endif
-    while (i < n && p[i] != '\n' && p[i] != '\r')
-        i++;
-    return i;
+    return fr_find_eol_scalar_colon(p, i, n, colon);
 }
+
 #endif

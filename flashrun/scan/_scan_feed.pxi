@@ -4,11 +4,14 @@
 # the events. Mirrors _scan_py.Scanner.
 
 cdef extern from "_scan_eol.h":
-    Py_ssize_t fr_find_eol(const unsigned char* p, Py_ssize_t i, Py_ssize_t n) nogil
+    Py_ssize_t fr_find_eol_colon(const unsigned char* p, Py_ssize_t i, Py_ssize_t n,
+                                 int* colon) nogil
+    const char* FR_NAME_LAST
     void fr_eol_init()
     int fr_have_avx2
 
 fr_eol_init()
+assert set(<bytes>FR_NAME_LAST) == {c for c in range(256) if _SUFFIX_LAST[c]}
 
 
 def _eol_avx2(enable):
@@ -91,7 +94,7 @@ cdef class Scanner:
             self.npending += n
             return 0
         memcpy(self.pending + self.npending, p, room)
-        self.lexer.line(self.pending, CAP, -1, 1)
+        self.lexer.line(self.pending, CAP, -1, 1, 1)
         self.npending = 0
         self.long_ = 1
         self.ntail = 0
@@ -100,9 +103,9 @@ cdef class Scanner:
 
     cdef int _end_line(self, bint is_cr) except -1:
         if self.long_:
-            self.lexer.line(self.tail, self.ntail, -1, 1)
+            self.lexer.line(self.tail, self.ntail, -1, 1, 1)
         elif self.npending or not self.after_cr:
-            self.lexer.line(self.pending, self.npending, -1, 1)
+            self.lexer.line(self.pending, self.npending, -1, 1, 1)
         self.npending = 0
         self.ntail = 0
         self.long_ = 0
@@ -110,17 +113,17 @@ cdef class Scanner:
         return 0
 
     cdef inline int _whole(self, const unsigned char* p, Py_ssize_t n, bint is_cr,
-                    int dirty, bint may_hit) except -1:
+                    int dirty, bint may_hit, bint may_inner) except -1:
         """A complete line with nothing pending: no copy."""
         cdef Py_ssize_t start
         if n == 0 and self.after_cr:
             pass
         elif n <= CAP:
-            self.lexer.line(p, n, dirty, may_hit)
+            self.lexer.line(p, n, dirty, may_hit, may_inner)
         else:
             start = n - CAP if n - CAP > CAP else CAP
-            self.lexer.line(p, CAP, dirty, may_hit)
-            self.lexer.line(p + start, n - start, dirty, may_hit)
+            self.lexer.line(p, CAP, dirty, may_hit, 1)
+            self.lexer.line(p + start, n - start, dirty, may_hit, 1)
         self.after_cr = is_cr
         return 0
 
@@ -137,10 +140,11 @@ cdef class Scanner:
         cdef const unsigned char* p
         cdef Py_ssize_t n, i = 0, j, esc = -1, nul = -1, hit = -1
         cdef bint dirty, may_hit
+        cdef int may_inner
         p = <const unsigned char*>data
         n = len(data)
         while i < n:
-            j = fr_find_eol(p, i, n)
+            j = fr_find_eol_colon(p, i, n, &may_inner)
             if j == n:
                 self._partial(p + i, n - i)
                 break
@@ -150,8 +154,9 @@ cdef class Scanner:
                 hit = _next_hit(p, n, i, hit)
                 dirty = esc < j or nul < j
                 may_hit = hit < j
-                if dirty or may_hit or j - i > CAP or not self.lexer.quick(p + i, j - i):
-                    self._whole(p + i, j - i, p[j] == 0x0D, dirty, may_hit)
+                if dirty or may_hit or may_inner or j - i > CAP or \
+                        not self.lexer.quick(p + i, j - i):
+                    self._whole(p + i, j - i, p[j] == 0x0D, dirty, may_hit, may_inner)
                 else:
                     self.after_cr = p[j] == 0x0D
             else:
@@ -183,9 +188,9 @@ cdef class Scanner:
         lexer = self.lexer.copy()
         fold = self.fold.copy()
         if self.long_:
-            lexer.line(self.tail, self.ntail, -1, 1)
+            lexer.line(self.tail, self.ntail, -1, 1, 1)
         elif self.npending:
-            lexer.line(self.pending, self.npending, -1, 1)
+            lexer.line(self.pending, self.npending, -1, 1, 1)
         for ev in lexer.events:
             fold.push(ev)
         return fold.result(lexer.activity(), lexer.lineno)

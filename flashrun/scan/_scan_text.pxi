@@ -24,6 +24,8 @@ cdef unsigned char _LEAD[256]
 # its start? When not, only the " FAILED" ending is left to check (_is_noise2).
 cdef unsigned char _NOISE2[8192]
 cdef unsigned char _IDENT[256]
+cdef unsigned char _SUFFIX_LAST[256]  # last bytes of the _EXC_SUFFIX names
+cdef unsigned char _AFTER_SPACE[256]  # what may precede the space before an inner terminal
 
 
 cdef void _build_classes() noexcept:
@@ -33,6 +35,10 @@ cdef void _build_classes() noexcept:
         _LEAD[c] = (L_NOISE if c in b"=-*#" else 0) | (L_GLOG if c in b"EWIF" else 0) | (
             L_BRACKET if c == 0x5B else 0) | (L_SPACE if c == 0x20 or c == 0x09 else 0)
         _IDENT[c] = c == 0x5F or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
+        _SUFFIX_LAST[c] = c in b"rntdep"
+        _AFTER_SPACE[c] = c in b" -|]:>)0123456789"
+    for k in range(9):
+        assert _SUFFIX_LAST[(<const unsigned char*>_EXC_SUFFIX[k])[strlen(_EXC_SUFFIX[k]) - 1]]
     for k in range(10):
         c = <unsigned char>_NOISE[k][0]
         if _NOISE_A[c] == 0:
@@ -257,6 +263,53 @@ cdef inline Py_ssize_t _terminal_name(const unsigned char* s, Py_ssize_t n, bint
     if s[i] == 0x3A and (i + 1 == n or s[i + 1] == 0x20):
         colon[0] = 1
         return i
+    return 0
+
+
+cdef bint _has_lower(const unsigned char* p, Py_ssize_t m, const char* w) noexcept nogil:
+    """Does ``p`` hold the lower-case ASCII word ``w`` in any case?"""
+    cdef Py_ssize_t i, j, wn = strlen(w)
+    for i in range(m - wn + 1):
+        j = 0
+        while j < wn and (p[i + j] | 0x20) == <unsigned char>w[j]:
+            j += 1
+        if j == wn:
+            return 1
+    return 0
+
+
+cdef bint _quiet_level(const unsigned char* p, Py_ssize_t m) noexcept nogil:
+    """_py.quiet_level: the prefix names a log level below error."""
+    return _has_lower(p, m, b"warn") or _has_lower(p, m, b"info") or _has_lower(p, m, b"debug")
+
+
+cdef Py_ssize_t _inner_terminal(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """_py.inner_terminal: where "<prefix>Type: message" has its terminal line, 0 if none."""
+    cdef Py_ssize_t lim = n if n < INNER_SPAN else INNER_SPAN
+    cdef Py_ssize_t c, a, end
+    cdef unsigned char b
+    cdef bint colon
+    cdef const unsigned char* q
+    if lim < 2:
+        return 0
+    q = <const unsigned char*>memchr(s + 1, 0x3A, lim - 1)
+    while q != NULL:
+        c = q - s
+        if (c + 1 == n or s[c + 1] == 0x20) and _SUFFIX_LAST[s[c - 1]]:
+            a = c
+            while a > 0 and (_IDENT[s[a - 1]] or s[a - 1] == 0x2E):
+                a -= 1
+            if 0 < a <= PFXMAX:
+                b = s[a - 1]
+                if b == 0x3A or b == 0x5D or b == 0x7C or b == 0x3E or (
+                        b == 0x20 and (a == 1 or _AFTER_SPACE[s[a - 2]])):
+                    end = _terminal_name(s + a, n - a, &colon)
+                    if end == c - a and colon and _exception_like(s + a, end) and \
+                            _plausible_prefix(s, a) and not _quiet_level(s, a):
+                        return a
+        if c + 1 >= lim:
+            break
+        q = <const unsigned char*>memchr(s + c + 1, 0x3A, lim - c - 1)
     return 0
 
 

@@ -192,6 +192,8 @@ assert len({n for n, _ in NEEDLES}) == len(NEEDLES), "needles must be unique"
 RANK_LOOKBACK = 20
 # The longest line prefix inferred from a traceback header (see _py.shape_end).
 PREFIX_MAX = 96
+# How far into a line the colon of "<prefix>Type: message" may be (_py_text.inner_terminal).
+INNER_SPAN = PREFIX_MAX + NAME_MAX + 2
 
 
 @functools.lru_cache(maxsize=1024)
