@@ -2,6 +2,9 @@
 
     python -m benchmarks.corpus [--verbose] [--tail-bytes N] [--corpus DIR]
 
+``--corpus tests/data/heldout`` scores the held-out batch (classes only: where a
+label has no ``action_kind`` the action is not scored).
+
 Each case's last N bytes (64 KiB by default, what the supervisor keeps) and its exit
 code go through ``flashrun.diagnose`` in ``coordinated_training`` mode; the class is
 compared with the label's ``failure_class`` and the chosen action with its
@@ -27,21 +30,26 @@ def cases(corpus: pathlib.Path = CORPUS):
 
 
 def score(corpus: pathlib.Path = CORPUS, tail_bytes: int = 65536):
-    """(class hits, action hits, n, misses) where misses are (id, want, got) triples."""
+    """(class hits, (action hits, actions labelled), n, misses) where misses are
+    (id, want, got, notes)."""
     import flashrun
 
-    hit_cls = hit_act = 0
+    hit_cls = hit_act = n_act = 0
     misses = []
     rows = cases(corpus)
     for row, data in rows:
         d = flashrun.diagnose(data[-tail_bytes:], row["exit_code"], mode="coordinated_training")
         got = (d.failure_class.value, KIND[d.decision.action.value])
-        want = (row["failure_class"], row["action_kind"])
+        want = (row["failure_class"], row.get("action_kind"))
+        if row.get("action_kind") is None:  # a batch that labels classes only
+            got, want = (got[0], None), (want[0], None)
+        else:
+            n_act += 1
         hit_cls += got[0] == want[0]
-        hit_act += got[1] == want[1]
+        hit_act += want[1] is not None and got[1] == want[1]
         if got != want:
             misses.append((row["id"], want, got, row.get("notes", "")))
-    return hit_cls, hit_act, len(rows), misses
+    return hit_cls, (hit_act, n_act), len(rows), misses
 
 
 def main(argv=None) -> int:
@@ -52,7 +60,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     from flashrun import scan
 
-    hit_cls, hit_act, n, misses = score(args.corpus, args.tail_bytes)
+    hit_cls, (hit_act, n_act), n, misses = score(args.corpus, args.tail_bytes)
     confusion = collections.Counter((want[0], got[0]) for _, want, got, _ in misses)
     for (want, got), k in sorted(confusion.items()):
         print("  %-22s -> %-22s x%d" % (want, got, k))
@@ -60,8 +68,8 @@ def main(argv=None) -> int:
         for case_id, want, got, notes in misses:
             print("%s: want %s/%s, got %s/%s  %s" % (case_id, want[0], want[1], got[0], got[1],
                                                      notes[:100]))
-    print("impl=%s n=%d class_acc=%.3f action_acc=%.3f" % (scan.IMPLEMENTATION, n, hit_cls / n,
-                                                           hit_act / n))
+    print("impl=%s n=%d class_acc=%.3f action_acc=%s" % (
+        scan.IMPLEMENTATION, n, hit_cls / n, "%.3f" % (hit_act / n_act) if n_act else "-"))
     return 0
 
 

@@ -486,3 +486,47 @@ def test_bare_terminal_after_an_unknown_prefix(scan_impl, line, exc):
     assert r.root_exception == exc
     if exc:
         assert r.root.line.startswith(exc)
+
+
+def _cfe(rank, exitcode, trace):
+    return ("Root Cause (first observed failure):\n[0]:\n  rank      : %d (local_rank: %d)\n"
+            "  exitcode  : %d (pid: 77)\n  error_file: <N/A>\n  traceback : %s\n"
+            % (rank, rank, exitcode, trace))
+
+
+@pytest.mark.parametrize("terminal,exitcode,trace,believed", [
+    ("KeyError: 'k'", -9, "Signal 9 (SIGKILL) received by PID 77", False),
+    ("PIL.UnidentifiedImageError: cannot identify image file", -9,
+     "Signal 9 (SIGKILL) received by PID 77", False),
+    # the OOM killer's SIGKILL after memory trouble: the traceback may tell why
+    ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB", -9,
+     "Signal 9 (SIGKILL) received by PID 77", True),
+    # a Python exception's own status, and signals a dying process can raise itself
+    ("KeyError: 'k'", 1, "To enable traceback see: https://pytorch.org/docs", True),
+    ("KeyError: 'k'", -6, "Signal 6 (SIGABRT) received by PID 77", True),
+])
+def test_sigkilled_rank_did_not_die_of_its_traceback(scan_impl, terminal, exitcode, trace,
+                                                       believed):
+    """torchrun names rank 3 as the first failure, killed by SIGKILL: no Python
+    exception ends a process that way, so rank 3's earlier traceback was survived."""
+    tb = "".join("[rank3]: %s\n" % line for line in (
+        "Traceback (most recent call last):", '  File "t.py", line 9, in step',
+        "    step()", terminal))
+    r = scan(scan_impl, tb + _cfe(3, exitcode, trace))
+    assert (r.root is not None) == believed
+    if not believed:
+        assert r.survived and r.survived[-1].line == terminal and r.signal == 9
+
+
+def test_launcher_teardown_is_not_output(scan_impl):
+    """DeepSpeed's one 'Killing subprocess' line per local rank (and torchrun's
+    'closing signal') after a native abort do not make the abort look survived."""
+    abort = ("terminate called after throwing an instance of 'std::runtime_error'\n"
+             "  what():  [Rank 5] NCCL watchdog thread terminated with exception: "
+             "Watchdog caught collective operation timeout\n")
+    teardown = "".join("[2025-02-18 23:10:14,336] [INFO] [launch.py:315:sigkill_handler] "
+                       "Killing subprocess %d\n" % pid for pid in range(8))
+    teardown += "".join("[kube] Sending process %d closing signal SIGTERM\n" % pid
+                        for pid in range(4))
+    r = scan(scan_impl, abort + teardown)
+    assert r.native_abort and "watchdog" in r.all_markers

@@ -93,7 +93,10 @@ _CODE_TYPES = frozenset({
 _SYSTEM = frozenset({"host_oom", "xid", "gpu_lost", "ecc", "control_plane", "node_fail",
                      "preempt", "time_limit", "launcher_sigterm"})
 # Exception types that say an input record could not be decoded (a bad sample).
-_DECODE_TYPES = frozenset({"JSONDecodeError", "ParserError"})
+# Exceptions of decoders a data loader calls on one sample: JSON and CSV records,
+# audio (libsndfile through soundfile, audioread), video (PyAV, decord).
+_DECODE_TYPES = frozenset({"JSONDecodeError", "ParserError", "LibsndfileError",
+                           "NoBackendError", "InvalidDataError", "DECORDError"})
 # Signals a process gets when it is stopped from outside: they say nothing of why.
 _SOFT_SIGNALS = frozenset({1, 2, 15})
 
@@ -244,7 +247,7 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if s.root_markers & _ARTIFACT or ("pickle_eof" in s.root_markers and "EOFError" in types) \
             or (not has_root and s.markers & _ARTIFACT):
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
-    if "bad_image" in evidence or types & _DECODE_TYPES:
+    if "bad_image" in evidence or types & _DECODE_TYPES or "bad_sample" in s.root_markers:
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"
     if s.root_markers & _COMM or (not has_root and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"

@@ -57,6 +57,8 @@ _SYMPTOM = (T.MARKER_BIT["peer_closed"] | T.MARKER_BIT["gloo"] | T.MARKER_BIT["n
             | T.MARKER_BIT["watchdog"] | T.MARKER_BIT["dist_backend"]
             | T.MARKER_BIT["rendezvous"])
 _WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"]
+# Memory evidence in a traceback: consistent with the OOM killer's SIGKILL after it.
+_MEMORY = T.MARKER_BIT["host_oom"] | T.MARKER_BIT["cuda_oom"]
 # Reports about a process from outside it (the scheduler's cancel, torchrun's
 # "Received 15 death signal"): under srun they carry the same task label as the
 # rank's own lines and may be read as part of its message, but they are not the
@@ -264,6 +266,13 @@ class Fold:
                 continue
             candidates.append(record)
         root = _choose(candidates, cfe_rank, signal is not None)
+        if root is not None and signal == 9 and cfe_rank is not None and \
+                root.rank in (cfe_rank, -1) and not root.mask & _MEMORY:
+            # torchrun says this rank was SIGKILLed. A Python exception ends a process
+            # with a status, never with SIGKILL: the traceback it printed earlier was
+            # caught and survived, and what killed it came from outside.
+            survived, root = root, None
+            stale += 1
         voided = ()  # symptoms set aside: their outside reports still count
         if root is not None and _symptom(root):
             death = self._death_of_another(root)

@@ -167,6 +167,8 @@ class Lexer:
                 self._emit(T.EV_EXIT, rank, source, 0, body[j:j + T.EXIT_TEXT])
                 report = True
                 break
+        if not report:  # a launcher tearing the group down: not output either
+            report = any(found.get(needle, -1) >= 0 for needle in T.TEARDOWN_NEEDLES)
         p = found.get(T.N_TERMINATE, -1)
         if p >= 0:
             j = p + len(T.N_TERMINATE)
@@ -230,7 +232,7 @@ class Lexer:
                 self._emit(T.EV_TERM, rank, T.CTX_MSG, mask, content)
                 self.slot_msg[k] = 0
                 return None
-            if rank < 0 and is_record_start(content):
+            if is_record_start(content):
                 st = self.slot_state[k] = OUT
             else:
                 self.slot_msg[k] += 1

@@ -55,6 +55,9 @@ assert T.NEEDLES[N_FRAME][0] == T.N_FRAME and T.N_FRAME_LINE == b'", line '
 assert tuple(n for n, _ in T.NEEDLES[N_EXIT0:N_EXIT0 + len(T.EXIT_NEEDLES)]) == T.EXIT_NEEDLES
 assert T.EXIT_TEXT == C_EXIT_TEXT
 cdef int _NEXIT = len(T.EXIT_NEEDLES)
+cdef int N_TEAR0 = N_EXIT0 + _NEXIT  # then the TEARDOWN_NEEDLES
+cdef int _NTEAR = len(T.TEARDOWN_NEEDLES)
+assert tuple(n for n, _ in T.NEEDLES[N_TEAR0:N_TEAR0 + _NTEAR]) == T.TEARDOWN_NEEDLES
 
 # Event vocabulary, equal to _scan_types (checked below).
 cdef enum:
@@ -427,6 +430,11 @@ cdef class Lexer:
                 self._emit(C_EV_EXIT, rank, kind, 0, body + j, q - j)
                 report = 1
                 break
+        if not report:  # a launcher tearing the group down: not output either
+            for kind in range(_NTEAR):
+                if self.found[N_TEAR0 + kind] >= 0:
+                    report = 1
+                    break
         p = self.found[N_TERM]
         if p >= 0:
             j = p + _nlen[N_TERM]
@@ -507,7 +515,7 @@ cdef class Lexer:
                 self._emit(C_EV_TERM, rank, C_CTX_MSG, self.mask, c, cn)
                 self.slot_msg[k] = 0
                 return 0
-            if rank < 0 and _is_record_start(c, cn):
+            if _is_record_start(c, cn):
                 st = S_OUT
                 self.slot_state[k] = S_OUT
             else:

@@ -52,7 +52,7 @@ MARKERS = (
     "pickle_eof", "bad_image", "circuit_breaker", "segfault",
     "abort", "native_abort", "preempt", "time_limit", "node_fail",
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
-    "write_failed", "worker_exit",  # sources of every family: docs/needles.md
+    "write_failed", "worker_exit", "bad_sample",  # sources of every family: docs/needles.md
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
@@ -80,7 +80,15 @@ EXIT_REPORTS = (
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
 EXIT_TEXT = 40
-STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES
+# How a launcher says it is tearing the group down after a failure: like a death
+# report, never a sign that the program went on (whatever logger prefix it has:
+# DeepSpeed's "[..] [INFO] [launch.py:315:sigkill_handler] Killing subprocess N"
+# is one line per local rank, as many as the lines that make a traceback stale).
+TEARDOWN_NEEDLES = (
+    b"Killing subprocess ",     # DeepSpeed launcher, torch.distributed.launch
+    b" closing signal SIG",     # torchrun agent: "Sending process N closing signal SIGTERM"
+)
+STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES + TEARDOWN_NEEDLES
 
 _MARKER_NEEDLES = {
     "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
@@ -169,6 +177,10 @@ _MARKER_NEEDLES = {
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
     "worker_exit": (b"exited unexpectedly",),
+    # a data loader's own words for samples it could not decode (believed on the
+    # root's line only: loaders also log counts of samples they skipped)
+    "bad_sample": (b"undecodable", b"failed to decode", b"Failed to decode",
+                   b"corrupt sample", b"corrupted sample", b"bad sample", b"bad-sample"),
 }
 
 
