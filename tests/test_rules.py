@@ -231,3 +231,54 @@ def test_stream_rule_reads_only_its_stream_under_run(tmp_path):
     assert on_err.decisions[0].failure_class != "storage_timeout"
     assert on_out.decisions[0].failure_class == "storage_timeout"
     assert on_out.decisions[0].evidence.rule.startswith("site.yaml:2")
+
+
+def test_rules_are_matched_in_the_scanners_own_pass(scan_impl, monkeypatch):
+    """Literal rules (and the literal a regex requires) join the scanner's needle set:
+    the scan's site_hits serve them, a regex runs only on the lines holding its
+    literal, and the verdict equals the after-the-scan path's on the same tail."""
+    from flashrun.policy.rules import required_literal
+
+    rules = _rules("rules:\n"
+                   "  - regex: 'SITE-GW-00[0-9]+ upstream unreachable'\n    rank: 2\n"
+                   "    class: storage_timeout\n    reason: gateway\n"
+                   "  - match: 'fabric manager: link flap'\n    class: network_degradation\n"
+                   "    reason: flap\n"
+                   "  - match: short\n    class: data_error\n    reason: too short for a needle\n"
+                   "  - regex: '(?i)quota probe'\n    class: storage_timeout\n    reason: r\n")
+    assert rules.site == (b" upstream unreachable", b"fabric manager: link flap")
+    assert required_literal(rules.rules[3]._compiled) == b""
+    tail = (b"[rank1]: SITE-GW-0042 upstream unreachable\n"      # the wrong rank
+            b"[rank2]: SITE-GW-xx upstream unreachable\n"         # holds the literal, not the regex
+            b"[rank2]: step 9 SITE-GW-0042 upstream unreachable (3 tries)\n"
+            b"fabric manager: link flap on port 3\nstep 10\n")
+    scan = scan_impl.scan_tail(tail, rules.site, rules.site_patterns)
+    assert scan.site == rules.site
+    assert [(i, r) for i, r, _ in scan.site_hits] == [(0, 1), (0, 2), (1, None)]
+    assert scan.site_hits[1][2] == "step 9 SITE-GW-0042 upstream unreachable (3 tries)"
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    d = diagnose(tail, 1, rules=rules)
+    assert d.failure_class == "storage_timeout" and d.evidence.rank == 2
+    assert d.evidence.line == "step 9 SITE-GW-0042 upstream unreachable (3 tries)"
+    after = rules.match(tail, scan_impl.scan_tail(tail), None)  # no site pass: the old path
+    assert (after.rule, after.rank, after.line) == (d.signals.rule.rule, 2, d.evidence.line)
+    # the short literal and the case-blind regex still match, after the scan
+    assert diagnose(b"step 1\nshort read on shard 3\n", 1, rules=rules).failure_class == \
+        "data_error"
+    assert diagnose(b"QUOTA PROBE failed\n", 1, rules=rules).failure_class == "storage_timeout"
+
+
+def test_site_literal_limits():
+    from flashrun.scan import _py, _types as T
+    from flashrun.scan import IMPLEMENTATION, scan_tail
+
+    with pytest.raises(ValueError, match="at least 8 bytes"):
+        scan_tail(b"x\n", (b"short",))
+    with pytest.raises(ValueError, match="site literals"):
+        _py.scan_tail(b"x\n", tuple(b"literal-%05d" % i for i in range(T.MAX_NEEDLES)))
+    many = "".join("  - match: 'site marker %03d'\n    class: data_error\n    reason: r\n" % i
+                   for i in range(T.MAX_NEEDLES))
+    rules = _rules("rules:\n" + many)  # more than the needle set holds: the rest after the scan
+    assert len(rules.site) == T.MAX_NEEDLES - len(T.NEEDLES)
+    last = "site marker %03d" % (T.MAX_NEEDLES - 1)
+    assert diagnose(last + "\n", 1, rules=rules).evidence.line == last, IMPLEMENTATION

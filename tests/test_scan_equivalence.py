@@ -53,6 +53,8 @@ TOKENS = [
     # prefixes in front of a bare terminal line (inner_terminal)
     b" - ERROR - ", b"ERROR:root:", b"WARNING - ", b" | ", b"] ", b"> ", b"caught ",
     b"pkg.mod.LoadError: ", b"KeyboardInterrupt", b"Error: ", b"SystemExit:",
+    # site literals (SITE below), whole and cut
+    b"fabric link flap", b"SITE-GW-0042 upstream", b"fabric li", b"nk flap",
 ]
 
 
@@ -65,9 +67,13 @@ def _real_tails():
 REAL = _real_tails()
 
 
+SITE = (b"fabric link flap", b"SITE-GW-0042 upstream", b"NCCL error")  # a rules file's
+
+
 def check(data):
     assert c_impl._lex_events(data) == py_impl._lex_events(data)
     assert c_impl.scan_tail(data) == py_impl.scan_tail(data)
+    assert c_impl._lex_events(data, SITE) == py_impl._lex_events(data, SITE)
 
 
 @SETTINGS
@@ -220,5 +226,38 @@ def test_inner_terminal_at_every_colon_position(avx2):
             for k in range(0, len(data), cut):
                 scanner.feed(data[k:k + cut])
             assert scanner.result() == py_impl.scan_tail(data), cut
+    finally:
+        c_impl._eol_avx2(was)
+
+
+@pytest.mark.parametrize("avx2", [True, False])
+def test_site_literals_at_every_offset(avx2):
+    """Site literals (a rules file's) join the C lexer's needle set and its line
+    prefilter: each at every offset after lines of every length mod the sampling
+    stride, beside built-in needles, duplicated, equal to a built-in needle, with
+    a pattern the fold applies; events and results equal, fed whole and in pieces."""
+    import re
+
+    site = (b"SITE-GW-0042 upstream", b"fabric link flap", b"fabric link flap",
+            b"Traceback (most recent call last)", b"\xe2\x94\x82 box marker")
+    patterns = (None, re.compile(rb"flap on port [0-9]"), None, None, None)
+    lines = []
+    for lead in range(12):
+        for literal in site:
+            lines.append(b"q" * lead)
+            lines.append(b"[rank%d]: step 7 | " % (lead % 3) + b"z" * lead + literal + b" on port 3")
+            lines.append(b"\x1b[31m" + literal[:5] + b"\x1b[0m" + literal[5:] + b" | NCCL error")
+    data = b"\n".join(lines) + b"\n"
+    was = c_impl._eol_avx2(avx2)
+    try:
+        assert c_impl._lex_events(data, site) == py_impl._lex_events(data, site)
+        want = py_impl.scan_tail(data, site, patterns)
+        assert c_impl.scan_tail(data, site, patterns) == want
+        assert {i for i, _, _ in want.site_hits} == {0, 1, 2, 3, 4}
+        for cut in (1, 13, 4099):
+            scanner = c_impl.Scanner(site, patterns)
+            for k in range(0, len(data), cut):
+                scanner.feed(data[k:k + cut])
+            assert scanner.result() == want, cut
     finally:
         c_impl._eol_avx2(was)

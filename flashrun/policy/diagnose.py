@@ -98,7 +98,7 @@ def diagnose(tail: Union[bytes, str], exit_code: Optional[int] = None,
             tail = tail.encode("utf-8", "replace")
     if exit_code is not None and not isinstance(exit_code, int):
         raise TypeError("exit_code must be an int or None, not %s" % type(exit_code).__name__)
-    scan = scan_tail(tail)
+    scan = scan_tail(tail, rules.site, rules.site_patterns) if rules else scan_tail(tail)
     hit = rules.match(tail, scan, streams) if rules else None
     signals = FailureSignals.from_scan(exit_code, scan, hung=hung, correlated=correlated,
                                        scheduler_state=scheduler_state,

@@ -53,6 +53,7 @@ from flashrun.scan import _types as T
 
 MAX_RECORDS = 32
 MAX_OPEN_RANKS = 1024  # open tracebacks remembered per rank (a live scanner sees any number)
+MAX_SITE_HITS = 256  # (site literal, rank) pairs remembered, each with its last line
 _SYMPTOM = (T.MARKER_BIT["peer_closed"] | T.MARKER_BIT["gloo"] | T.MARKER_BIT["nccl"]
             | T.MARKER_BIT["watchdog"] | T.MARKER_BIT["dist_backend"]
             | T.MARKER_BIT["rendezvous"])
@@ -117,7 +118,7 @@ def _text(raw, limit=400):
 class Fold:
     """Accumulates events; ``result(activity, lines)`` builds the ScanResult."""
 
-    def __init__(self):
+    def __init__(self, site=(), site_patterns=()):
         self.records = []
         self.open = {}
         self.total = 0
@@ -132,6 +133,11 @@ class Fold:
         self.cfe_pending = {}  # line label -> the rank its block's failure entry names
         self.hard_task = None  # a hard signal death srun or mp.spawn reports for a task
         self.recent = 0  # marker bits pushed since the last take_recent() (a live alarm)
+        self.site = {}  # (site literal index, rank) -> (line number, the last line holding it)
+        # per site literal, None or a compiled bytes regex the line must also match:
+        # a site rule's regex runs only on the lines holding its literal
+        self.site_patterns = tuple(site_patterns)
+        self.site_literals = tuple(site)
 
     def copy(self):
         other = Fold.__new__(Fold)
@@ -146,6 +152,9 @@ class Fold:
         other.cfe_pending = dict(self.cfe_pending)
         other.hard_task = self.hard_task
         other.recent = self.recent
+        other.site = dict(self.site)
+        other.site_patterns = self.site_patterns
+        other.site_literals = self.site_literals
         return other
 
     def _new(self, rank):
@@ -203,6 +212,12 @@ class Fold:
             if (a in _TASK_REPORTS and self.hard_task is None and code is not None
                     and code < 0 and -code not in _SOFT_SIGNALS):
                 self.hard_task = code
+        elif kind == T.EV_SITE:
+            key = (a, rank)
+            pattern = self.site_patterns[a] if a < len(self.site_patterns) else None
+            if (key in self.site or len(self.site) < MAX_SITE_HITS) and (
+                    pattern is None or pattern.search(c) is not None):
+                self.site[key] = (_lineno, _text(c))
         elif kind == T.EV_CFE:
             self.cfe[b][a] = c
             self.child_failed = True
@@ -318,6 +333,9 @@ class Fold:
             "tracebacks": self.total,
             "stale_tracebacks": stale,
             "lines": lines,
+            "site_hits": tuple((index, None if rank < 0 else rank, line) for (index, rank), (
+                _, line) in sorted(self.site.items(), key=lambda item: item[1][0])),
+            "site": self.site_literals,
         })
 
 

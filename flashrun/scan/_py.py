@@ -57,6 +57,8 @@ class Lexer:
         self.cur = 0
         self.pfx = b""  # inferred line prefix (see shape_end)
         self.infer = b""
+        self.site = ()  # a site's literals, searched after the built-in needles
+        self.needles = T.NEEDLES
         self.present = T.NEEDLES
 
     def _slot(self, rank):
@@ -90,7 +92,7 @@ class Lexer:
         needles = self.present  # needles seen in the raw chunk: a filter, not a rule
         if b"\x1b" in s or b"\x00" in s:
             s = clean(s)
-            needles = T.NEEDLES  # cleaning can join a needle that escapes split
+            needles = self.needles  # cleaning can join a needle that escapes split
         rank, off = strip_prefixes(s, 0)
         base = off
         if self.pfx:  # the prefix inferred from the last prefixed traceback header
@@ -107,6 +109,9 @@ class Lexer:
             if p >= 0:
                 mask |= bit
                 found[needle] = p
+        for index, literal in enumerate(self.site):  # a site literal: one event each
+            if literal in found:
+                self._emit(T.EV_SITE, rank, index, 0, body)
         p = found.get(T.N_TRACEBACK, -1)
         self.infer = b""
         if p > 0:  # "...it/s][rank0]: Traceback": re-anchor at the glued prefix
@@ -267,9 +272,12 @@ class Scanner:
     memory stays bounded (one pending segment, the fold's bounded state).
     """
 
-    def __init__(self):
+    def __init__(self, site=(), site_patterns=()):
         self._lexer = Lexer()
-        self._fold = Fold()
+        site = T.check_site(site)
+        self._lexer.site = site
+        self._lexer.needles = T.NEEDLES + tuple((literal, 0) for literal in site)
+        self._fold = Fold(site, site_patterns)
         self._pending = bytearray()
         self._tail = bytearray()
         self._long = False
@@ -280,7 +288,7 @@ class Scanner:
             raise TypeError("Scanner.feed() needs bytes, not %s" % type(chunk).__name__)
         chunk = bytes(chunk)
         region = bytes(self._tail if self._long else self._pending) + chunk
-        self._lexer.present = tuple(nb for nb in T.NEEDLES if nb[0] in region)
+        self._lexer.present = tuple(nb for nb in self._lexer.needles if nb[0] in region)
         i, n = 0, len(chunk)
         # Next \n and next \r at or after i, each searched again only once passed (-1:
         # none left), so a chunk of many short lines is split in linear time.
@@ -339,7 +347,7 @@ class Scanner:
         lexer.__dict__.update({k: (list(v) if isinstance(v, list) else v)
                                for k, v in self._lexer.__dict__.items()})
         lexer.events = []
-        lexer.present = T.NEEDLES
+        lexer.present = lexer.needles
         fold = self._fold.copy()
         if self._long:
             lexer.line(bytes(self._tail))
@@ -350,11 +358,11 @@ class Scanner:
         return fold.result(lexer.activity(), lexer.lineno)
 
 
-def scan_tail(data):
+def scan_tail(data, site=(), site_patterns=()):
     """Scan a whole tail at once (same result as one Scanner fed any way)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError("scan_tail() needs bytes, not %s" % type(data).__name__)
-    scanner = Scanner()
+    scanner = Scanner(site, site_patterns)
     scanner.feed(data)
     return scanner.result()
 
@@ -367,9 +375,9 @@ class _Recorder:
         self.events.append(ev)
 
 
-def _lex_events(data):
+def _lex_events(data, site=()):
     """Test hook: the raw event list for ``data`` fed whole (see tests)."""
-    scanner = Scanner()
+    scanner = Scanner(site)
     scanner._fold = _Recorder()
     scanner.feed(data)
     return scanner._fold.events

@@ -40,7 +40,7 @@ cdef enum:
 assert T.PREFIX_MAX == PFXMAX and T.NAME_MAX == NAME_MAX
 assert T.PREFIX_MAX + T.NAME_MAX + 2 == INNER_SPAN
 assert T.SEGMENT_CAP == CAP and T.RANK_LOOKBACK == T_LOOKBACK and T.RANK_SLOTS == NSLOTS and T.MESSAGE_MAX_LINES == MSGMAX
-assert len(T.NEEDLES) <= MAXN
+assert len(T.NEEDLES) <= MAXN and T.MAX_NEEDLES == MAXN
 
 # Structural needles come first in T.NEEDLES, in this order.
 cdef enum:
@@ -69,6 +69,7 @@ cdef enum:
     C_EV_SECTION = 6
     C_EV_EXIT = 7
     C_EV_NATIVE = 8
+    C_EV_SITE = 9
     C_TB_PLAIN = 0
     C_TB_GROUP = 1
     C_TB_RICH = 2
@@ -82,12 +83,12 @@ cdef enum:
 
 assert (
     C_EV_TB, C_EV_CHAIN, C_EV_TERM, C_EV_MARK, C_EV_CFE, C_EV_SECTION, C_EV_EXIT,
-    C_EV_NATIVE, C_TB_PLAIN, C_TB_GROUP, C_TB_RICH, C_TB_ORIGINAL, C_CTX_OUT, C_CTX_FRAMES,
-    C_CTX_MSG, C_SEC_NONE, C_SEC_ROOT, C_SEC_OTHER,
+    C_EV_NATIVE, C_EV_SITE, C_TB_PLAIN, C_TB_GROUP, C_TB_RICH, C_TB_ORIGINAL, C_CTX_OUT,
+    C_CTX_FRAMES, C_CTX_MSG, C_SEC_NONE, C_SEC_ROOT, C_SEC_OTHER,
 ) == (
     T.EV_TB, T.EV_CHAIN, T.EV_TERM, T.EV_MARK, T.EV_CFE, T.EV_SECTION, T.EV_EXIT,
-    T.EV_NATIVE, T.TB_PLAIN, T.TB_GROUP, T.TB_RICH, T.TB_ORIGINAL, T.CTX_OUT, T.CTX_FRAMES,
-    T.CTX_MSG, T.SEC_NONE, T.SEC_ROOT, T.SEC_OTHER,
+    T.EV_NATIVE, T.EV_SITE, T.TB_PLAIN, T.TB_GROUP, T.TB_RICH, T.TB_ORIGINAL, T.CTX_OUT,
+    T.CTX_FRAMES, T.CTX_MSG, T.SEC_NONE, T.SEC_ROOT, T.SEC_OTHER,
 )
 
 cdef uint64_t _HOST_OOM = T.MARKER_BIT["host_oom"]
@@ -153,6 +154,8 @@ cdef class Lexer:
     cdef Py_ssize_t npfx
     cdef const unsigned char* infer  # this line's candidate prefix (valid during line())
     cdef bint no_inner  # this line holds no colon an inner terminal could end at
+    cdef const NeedleSet* ns  # the needles searched: built-in, then the site's (_site_set)
+    cdef int nsite  # how many site literals follow the built-in needles
     cdef Py_ssize_t ninfer
 
     def __cinit__(self):
@@ -175,6 +178,8 @@ cdef class Lexer:
         self.cbuf = NULL
         self.npfx = 0
         self.ninfer = 0
+        self.ns = _BUILTIN.ns
+        self.nsite = 0
 
     def __dealloc__(self):
         PyMem_Free(self.cbuf)
@@ -183,6 +188,7 @@ cdef class Lexer:
         cdef Lexer other = Lexer()
         other.lineno, other.section = self.lineno, self.section
         other.last_slot = self.last_slot
+        other.ns, other.nsite = self.ns, self.nsite
         memcpy(other.pfx, self.pfx, self.npfx)
         other.npfx = self.npfx
         memcpy(other.slot_act, self.slot_act, sizeof(self.slot_act))
@@ -238,23 +244,24 @@ cdef class Lexer:
         cdef Py_ssize_t pos = _m - 1, start
         cdef unsigned int h
         cdef int s, k
+        cdef const NeedleSet* ns = self.ns
         self.mask = 0
         while pos < n:
             h = _hash(t + pos)
-            s = _shift[h]
+            s = ns.shift[h]
             if s:
                 pos += s
                 continue
             start = pos - _m + 1
-            k = _head[h]
+            k = ns.head[h]
             while k >= 0:
-                if self.found[k] < 0 and start + _nlen[k] <= n and \
-                        memcmp(t + start, _ndl[k], _nlen[k]) == 0:
+                if self.found[k] < 0 and start + ns.nlen[k] <= n and \
+                        memcmp(t + start, ns.ndl[k], ns.nlen[k]) == 0:
                     self.found[k] = start
                     self.touched[self.ntouched] = k
                     self.ntouched += 1
-                    self.mask |= _nbit[k]
-                k = _next[k]
+                    self.mask |= ns.nbit[k]
+                k = ns.next[k]
             pos += 1
 
     cdef inline bint quick(self, const unsigned char* s, Py_ssize_t n) noexcept nogil:
@@ -316,6 +323,9 @@ cdef class Lexer:
         bn = n - off
         if may_hit or dirty:
             self._search(body, bn)
+            for k in range(_NBUILTIN, _NBUILTIN + self.nsite):  # a site literal: one event each
+                if self.found[k] >= 0:
+                    self._emit(C_EV_SITE, rank, k - _NBUILTIN, 0, body, bn)
         else:
             self.mask = 0
             if self._plain(rank, body, bn):
@@ -425,7 +435,7 @@ cdef class Lexer:
         for kind in range(_NEXIT):
             p = self.found[N_EXIT0 + kind]
             if p >= 0:
-                j = p + _nlen[N_EXIT0 + kind]
+                j = p + self.ns.nlen[N_EXIT0 + kind]
                 q = j + C_EXIT_TEXT if j + C_EXIT_TEXT < bn else bn
                 self._emit(C_EV_EXIT, rank, kind, 0, body + j, q - j)
                 report = 1
@@ -437,7 +447,7 @@ cdef class Lexer:
                     break
         p = self.found[N_TERM]
         if p >= 0:
-            j = p + _nlen[N_TERM]
+            j = p + self.ns.nlen[N_TERM]
             q = j
             while q < bn and body[q] != 0x27:
                 q += 1

@@ -40,21 +40,31 @@ cdef inline Py_ssize_t _next_at(const unsigned char* p, Py_ssize_t n, Py_ssize_t
 cdef class Scanner:
     """Incremental scanner: ``feed`` chunks of a stream, then ``result()``.
 
+    ``site``: a site's literals (bytes of at least MIN_NEEDLE bytes, e.g. a rules
+    file's ``match`` strings), searched in the same pass as the built-in needles;
+    each line holding one gives an EV_SITE event, and a ``site_hits`` entry when it
+    also matches ``site_patterns[i]`` (None, or a compiled bytes regex: a site rule's
+    regex is run only on the lines holding its literal).
+
     Equal to ``scan_tail`` of the concatenation whatever the chunk boundaries;
     memory stays bounded (two segment buffers and the fold's bounded state).
     """
 
     cdef Lexer lexer
     cdef object fold
+    cdef _Needles needles  # keeps the lexer's NeedleSet alive
     cdef unsigned char* pending  # a line cut by a chunk boundary (CAP bytes, on first use)
     cdef Py_ssize_t npending
     cdef unsigned char* tail  # the last CAP bytes of a line longer than CAP (same block)
     cdef Py_ssize_t ntail
     cdef bint long_, after_cr
 
-    def __cinit__(self):
+    def __cinit__(self, site=(), site_patterns=()):
         self.lexer = Lexer()
-        self.fold = Fold()
+        self.needles = _site_set(site)
+        self.lexer.ns = self.needles.ns
+        self.lexer.nsite = self.needles.ns.count - _NBUILTIN
+        self.fold = Fold(self.needles.keep[_NBUILTIN:], site_patterns)
         self.npending = 0
         self.ntail = 0
         self.long_ = 0
@@ -151,7 +161,7 @@ cdef class Scanner:
             if self.npending == 0 and not self.long_:
                 esc = _next_at(p, n, i, 0x1B, esc)
                 nul = _next_at(p, n, i, 0, nul)
-                hit = _next_hit(p, n, i, hit)
+                hit = _next_hit(self.lexer.ns, p, n, i, hit)
                 dirty = esc < j or nul < j
                 may_hit = hit < j
                 if dirty or may_hit or may_inner or j - i > CAP or \
@@ -196,18 +206,18 @@ cdef class Scanner:
         return fold.result(lexer.activity(), lexer.lineno)
 
 
-def scan_tail(data):
+def scan_tail(data, site=(), site_patterns=()):
     """Scan a whole tail at once (same result as one Scanner fed any way)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError("scan_tail() needs bytes, not %s" % type(data).__name__)
-    cdef Scanner scanner = Scanner()
+    cdef Scanner scanner = Scanner(site, site_patterns)
     scanner._feed(data if isinstance(data, bytes) else bytes(data))
     return scanner._result()
 
 
-def _lex_events(data):
+def _lex_events(data, site=()):
     """Test hook: the raw event list for ``data`` fed whole (see tests)."""
-    cdef Scanner scanner = Scanner()
+    cdef Scanner scanner = Scanner(site)
     scanner.fold = _Recorder()
     scanner.feed(data)
     return scanner.fold.events

@@ -1,21 +1,37 @@
 # Needle search of the C lexer (included by _scan.pyx): the exact Wu-Manber
 # search's tables (Lexer._search walks them) and, below, the line prefilter
-# that spares most lines that search.
+# that spares most lines that search. Both live in a NeedleSet: the built-in
+# needles (T.NEEDLES) in one static set, and a set per list of site literals
+# (a rules file's ``match`` strings: _site_set), built once and cached, holding
+# the built-in needles first and the site's after them.
 
 # Wu-Manber over 3-byte grams: a 12-bit hash of the gram ending at a position
-# gives how far the window may skip (_shift) and, at zero, the needles whose
-# MIN_NEEDLE-byte head ends in that gram (_head/_next chains). Since the
+# gives how far the window may skip (shift) and, at zero, the needles whose
+# MIN_NEEDLE-byte head ends in that gram (head/next chains). Since the
 # prefilter it runs on few lines, so its tables are kept small (12 KiB): each
 # first touch of a bigger table was a cache miss.
-cdef list _keep = [n for n, _ in T.NEEDLES]
-cdef int _count = len(T.NEEDLES)
 cdef int _m = T.MIN_NEEDLE
-cdef const unsigned char* _ndl[MAXN]
-cdef int _nlen[MAXN]
-cdef uint64_t _nbit[MAXN]
-cdef unsigned char _shift[HSIZE]
-cdef short _head[HSIZE]
-cdef short _next[MAXN]
+cdef int _NBUILTIN = len(T.NEEDLES)
+
+from libc.stdint cimport uint8_t
+
+cdef enum:
+    PF_Q = 4
+    PF_STRIDE = 5  # MIN_NEEDLE - PF_Q + 1
+    PF_HBITS = 16
+    PF_SIZE = 65536  # one byte per hash value
+    PF_SLOTS = 2048  # exact gram table, open addressing (fewer than 1024 grams)
+
+cdef struct NeedleSet:
+    int count
+    const unsigned char* ndl[MAXN]
+    int nlen[MAXN]
+    uint64_t nbit[MAXN]
+    unsigned char shift[HSIZE]
+    short head[HSIZE]
+    short next[MAXN]
+    uint8_t pf[PF_SIZE]
+    uint32_t pf_gram[PF_SLOTS]  # 0 = empty: no needle holds four NUL bytes
 
 
 cdef inline unsigned int _hash(const unsigned char* p) noexcept nogil:
@@ -24,28 +40,27 @@ cdef inline unsigned int _hash(const unsigned char* p) noexcept nogil:
     return (g * <uint32_t>2654435761u) >> 20
 
 
-cdef void _build_tables() noexcept:
+cdef void _build_tables(NeedleSet* ns, list keep, list bits) noexcept:
+    """Wu-Manber tables for the needles ``keep`` (bytes the caller keeps alive)."""
     cdef int k, j, h, s
     cdef bytes nd
+    ns.count = len(keep)
     for h in range(HSIZE):
-        _shift[h] = _m - 2
-        _head[h] = -1
-    for k in range(_count):
-        nd = _keep[k]
-        _ndl[k] = <const unsigned char*>nd
-        _nlen[k] = len(nd)
-        _nbit[k] = T.NEEDLES[k][1]
+        ns.shift[h] = _m - 2
+        ns.head[h] = -1
+    for k in range(ns.count):
+        nd = keep[k]
+        ns.ndl[k] = <const unsigned char*>nd
+        ns.nlen[k] = len(nd)
+        ns.nbit[k] = bits[k]
         for j in range(2, _m):
-            h = _hash(_ndl[k] + j)
+            h = _hash(ns.ndl[k] + j)
             s = _m - 1 - j
-            if s < _shift[h]:
-                _shift[h] = s
-        h = _hash(_ndl[k] + _m - 1)
-        _next[k] = _head[h]
-        _head[h] = k
-
-
-_build_tables()
+            if s < ns.shift[h]:
+                ns.shift[h] = s
+        h = _hash(ns.ndl[k] + _m - 1)
+        ns.next[k] = ns.head[h]
+        ns.head[h] = k
 
 
 # Line prefilter: says, for a whole line, "no marker needle can be in here", so
@@ -72,19 +87,7 @@ _build_tables()
 # warnings with site-packages paths). The choice only moves speed: any window
 # is correct.
 
-from libc.stdint cimport uint8_t
-
-cdef enum:
-    PF_Q = 4
-    PF_STRIDE = 5  # MIN_NEEDLE - PF_Q + 1
-    PF_HBITS = 16
-    PF_SIZE = 65536  # one byte per hash value
-    PF_SLOTS = 2048  # exact gram table, open addressing (fewer than 1024 grams)
-
 assert T.MIN_NEEDLE - PF_Q + 1 == PF_STRIDE and PF_SIZE == 1 << PF_HBITS
-
-cdef uint8_t _pf[PF_SIZE]
-cdef uint32_t _pf_gram[PF_SLOTS]  # 0 = empty: no needle holds four NUL bytes
 
 _ORDINARY = (
     b"Epoch 1:  37%|###7      | 371/1000 [01:02<01:45,  5.97it/s, loss=2.31, v_num=0]\n"
@@ -124,43 +127,46 @@ cdef inline unsigned int _pf_hash(uint32_t g) noexcept nogil:
     return (g * <uint32_t>2654435761u) >> (32 - PF_HBITS)
 
 
-cdef bint _pf_exact(uint32_t g, unsigned int h) noexcept nogil:
+cdef bint _pf_exact(const NeedleSet* ns, uint32_t g, unsigned int h) noexcept nogil:
     cdef unsigned int k = h & (PF_SLOTS - 1)
-    while _pf_gram[k]:
-        if _pf_gram[k] == g:
+    while ns.pf_gram[k]:
+        if ns.pf_gram[k] == g:
             return 1
         k = (k + 1) & (PF_SLOTS - 1)
     return 0
 
 
-cdef inline bint _pf_has(const unsigned char* p) noexcept nogil:
+cdef inline bint _pf_has(const NeedleSet* ns, const unsigned char* p) noexcept nogil:
     cdef uint32_t g = _pf_load(p)
     cdef unsigned int h = _pf_hash(g)
-    return _pf[h] and _pf_exact(g, h)
+    return ns.pf[h] and _pf_exact(ns, g, h)
 
 
-cdef void _pf_add(uint32_t g) noexcept:
+cdef void _pf_add(NeedleSet* ns, uint32_t g) noexcept:
     cdef unsigned int h = _pf_hash(g), k
-    _pf[h] = 1
+    ns.pf[h] = 1
     k = h & (PF_SLOTS - 1)
-    while _pf_gram[k] and _pf_gram[k] != g:
+    while ns.pf_gram[k] and ns.pf_gram[k] != g:
         k = (k + 1) & (PF_SLOTS - 1)
-    _pf_gram[k] = g
+    ns.pf_gram[k] = g
 
 
-cdef void _build_filter() noexcept:
-    cdef dict freq = {}
+cdef dict _ORDINARY_FREQ = {}
+for _i in range(len(_ORDINARY) - PF_Q + 1):
+    _g = _ORDINARY[_i:_i + PF_Q]
+    _ORDINARY_FREQ[_g] = _ORDINARY_FREQ.get(_g, 0) + 1
+
+
+cdef void _build_filter(NeedleSet* ns, list keep) noexcept:
+    cdef dict freq = _ORDINARY_FREQ
     cdef Py_ssize_t i, w, o, best_w, cost, best_cost
-    cdef bytes nd, g
+    cdef bytes nd
     cdef const unsigned char* p
-    for i in range(len(_ORDINARY) - PF_Q + 1):
-        g = _ORDINARY[i:i + PF_Q]
-        freq[g] = freq.get(g, 0) + 1
     for i in range(PF_SIZE):
-        _pf[i] = 0
+        ns.pf[i] = 0
     for i in range(PF_SLOTS):
-        _pf_gram[i] = 0
-    for nd, _ in T.NEEDLES:
+        ns.pf_gram[i] = 0
+    for nd in keep:
         best_w, best_cost = 0, -1
         for w in range(len(nd) - T.MIN_NEEDLE + 1):
             cost = 0
@@ -170,15 +176,61 @@ cdef void _build_filter() noexcept:
                 best_w, best_cost = w, cost
         p = <const unsigned char*>nd
         for o in range(PF_STRIDE):
-            _pf_add(_pf_load(p + best_w + o))
-    assert sum(1 for i in range(PF_SLOTS) if _pf_gram[i]) < PF_SLOTS // 2
+            _pf_add(ns, _pf_load(p + best_w + o))
+    assert sum(1 for i in range(PF_SLOTS) if ns.pf_gram[i]) < PF_SLOTS // 2
 
 
-_build_filter()
+@cython.final
+cdef class _Needles:
+    """A NeedleSet and the bytes its pointers point into."""
+
+    cdef NeedleSet* ns
+    cdef bint owned
+    cdef list keep
+
+    def __cinit__(self, bint static=False):
+        self.owned = not static
+        self.ns = &_BUILTIN_NS if static else <NeedleSet*>PyMem_Malloc(sizeof(NeedleSet))
+        if self.ns == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        if self.owned:
+            PyMem_Free(self.ns)
 
 
-cdef inline Py_ssize_t _next_hit(const unsigned char* p, Py_ssize_t n, Py_ssize_t i,
-                                 Py_ssize_t cached) noexcept nogil:
+cdef NeedleSet _BUILTIN_NS  # static, like the tables were before site sets: measured faster
+
+
+cdef _Needles _make_set(tuple site):
+    cdef _Needles out = _Needles(not site)
+    out.keep = [n for n, _ in T.NEEDLES] + list(site)
+    _build_tables(out.ns, out.keep, [b for _, b in T.NEEDLES] + [0] * len(site))
+    _build_filter(out.ns, out.keep)
+    return out
+
+
+cdef _Needles _BUILTIN = _make_set(())
+cdef dict _SITE_SETS = {}  # tuple of site literals -> _Needles (a few rules files per process)
+
+
+cdef _Needles _site_set(object site):
+    """The NeedleSet for the built-in needles plus ``site`` (checked literals)."""
+    cdef _Needles found
+    if not site:
+        return _BUILTIN
+    site = tuple(site)
+    found = _SITE_SETS.get(site)
+    if found is None:
+        site = T.check_site(site)  # the same rule, and error, as the Python lexer
+        if len(_SITE_SETS) >= 32:
+            _SITE_SETS.clear()
+        found = _SITE_SETS[site] = _make_set(site)
+    return found
+
+
+cdef inline Py_ssize_t _next_hit(const NeedleSet* ns, const unsigned char* p, Py_ssize_t n,
+                                 Py_ssize_t i, Py_ssize_t cached) noexcept nogil:
     """First sampled position at or after ``i`` (sampling from ``i``) whose 4-gram is
     in the set, ``n`` if none. A cached answer still ahead of ``i`` stays valid:
     a needle wholly inside [i, cached) would have been hit by the earlier sampling."""
@@ -186,15 +238,15 @@ cdef inline Py_ssize_t _next_hit(const unsigned char* p, Py_ssize_t n, Py_ssize_
         return cached
     cdef int k
     while i + 3 * PF_STRIDE + PF_Q <= n:  # four samples a round: their loads overlap
-        if _pf[_pf_hash(_pf_load(p + i))] | _pf[_pf_hash(_pf_load(p + i + PF_STRIDE))] | \
-                _pf[_pf_hash(_pf_load(p + i + 2 * PF_STRIDE))] | \
-                _pf[_pf_hash(_pf_load(p + i + 3 * PF_STRIDE))]:
+        if ns.pf[_pf_hash(_pf_load(p + i))] | ns.pf[_pf_hash(_pf_load(p + i + PF_STRIDE))] | \
+                ns.pf[_pf_hash(_pf_load(p + i + 2 * PF_STRIDE))] | \
+                ns.pf[_pf_hash(_pf_load(p + i + 3 * PF_STRIDE))]:
             for k in range(4):
-                if _pf_has(p + i + k * PF_STRIDE):
+                if _pf_has(ns, p + i + k * PF_STRIDE):
                     return i + k * PF_STRIDE
         i += 4 * PF_STRIDE
     while i + PF_Q <= n:
-        if _pf_has(p + i):
+        if _pf_has(ns, p + i):
             return i
         i += PF_STRIDE
     return n

@@ -37,6 +37,7 @@ EV_CFE = 5       # a: field (CFE_*), b: section, c: the value
 EV_SECTION = 6   # a: section (SEC_*)
 EV_EXIT = 7      # a: source (index in EXIT_NEEDLES), c: up to EXIT_TEXT bytes after it
 EV_NATIVE = 8    # c: C++ type thrown ("c10::DistBackendError")
+EV_SITE = 9      # a: index of the site literal (Scanner(site=...)), c: the line
 
 TB_PLAIN, TB_GROUP, TB_RICH, TB_ORIGINAL = 0, 1, 2, 3
 CTX_OUT, CTX_FRAMES, CTX_MSG = 0, 1, 2
@@ -198,8 +199,24 @@ NEEDLES = _needle_table()
 # three-byte grams and skips up to MIN_NEEDLE - 2 bytes at a time, and its line
 # prefilter samples four-byte grams every MIN_NEEDLE - 3 bytes.
 MIN_NEEDLE = min(len(n) for n, _ in NEEDLES)
+MAX_NEEDLES = 256  # built-in and site needles together (the C lexer's tables)
 assert MIN_NEEDLE >= 8, MIN_NEEDLE
 assert len({n for n, _ in NEEDLES}) == len(NEEDLES), "needles must be unique"
+
+
+def check_site(site):
+    """``site`` as a tuple of literals the scanners can search, or ValueError."""
+    site = tuple(site)
+    if len(site) > MAX_NEEDLES - len(NEEDLES):
+        raise ValueError("at most %d site literals, not %d"
+                         % (MAX_NEEDLES - len(NEEDLES), len(site)))
+    for literal in site:
+        if not isinstance(literal, bytes) or len(literal) < MIN_NEEDLE:
+            raise ValueError("a site literal is bytes of at least %d bytes: %r"
+                             % (MIN_NEEDLE, literal))
+    return site
+
+
 # A [rankN]: prefix glued before a traceback header is looked for this far back.
 RANK_LOOKBACK = 20
 # The longest line prefix inferred from a traceback header (see _py.shape_end).
@@ -236,7 +253,9 @@ class ScanResult:
     ``evidence`` pairs each marker with the last line that showed it.
     ``survived`` is the chain of the last traceback set aside because its rank
     printed ordinary output after it (with ``survived_markers``): weak evidence,
-    believed only when nothing else says why the run died.
+    believed only when nothing else says why the run died. ``site_hits`` holds, for
+    each site literal the scan was given (``scan_tail(data, site=...)``) and each
+    rank, the last line that held it.
     """
 
     root: Optional[Terminal] = None
@@ -256,6 +275,10 @@ class ScanResult:
     tracebacks: int = 0
     stale_tracebacks: int = 0
     lines: int = 0
+    # (index of the site literal, rank or None, the last line of that rank holding it
+    # and matching its pattern, if any), oldest line first
+    site_hits: Tuple[Tuple[int, Optional[int], str], ...] = ()
+    site: Tuple[bytes, ...] = ()  # the site literals the scan searched for
 
     @property
     def root_exception(self) -> Optional[str]:
