@@ -7,6 +7,9 @@ machinery: names are resolved lazily on first use.
 """
 from importlib import import_module
 
+from flashrun import compiled as _compiled
+
+_compiled.install()  # before anything loads a module that may have a compiled copy
 __version__ = "0.1.0"
 
 _LAZY = {

@@ -43,8 +43,9 @@ def layer_of(module: str) -> str:
         return "cli"
     if len(parts) > 1 and parts[1] in SUBPACKAGES:
         return parts[1]
-    if len(parts) > 1 and parts[1] in ("defaults", "redaction"):
-        return "defaults"  # the leaves: every default value, the one rule for secrets
+    if len(parts) > 1 and parts[1] in ("defaults", "redaction", "compiled", "_built"):
+        # the leaves: every default value, the one rule for secrets, the compiled-copy guard
+        return "defaults"
     return "door"  # flashrun itself, api, sweep, ckpt, batch
 
 

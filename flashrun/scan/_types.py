@@ -181,7 +181,7 @@ _MARKER_NEEDLES = {
     # a data loader's own words for samples it could not decode (believed on the
     # root's line only: loaders also log counts of samples they skipped)
     "bad_sample": (b"undecodable", b"failed to decode", b"Failed to decode",
-                   b"corrupt sample", b"corrupted sample", b"bad sample", b"bad-sample"),
+                   b"corrupt sample", b"corrupted sample"),
 }
 
 

@@ -1,0 +1,57 @@
+"""The compiled copies of plain modules (flashrun/compiled.py): used when built and
+current, never when the source changed since the build or under
+FLASHRUN_NO_EXTENSIONS=1. Each check runs a fresh interpreter."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+from flashrun import compiled
+
+SO = [m for m in compiled.COMPILED if any(
+    f.startswith(m.rpartition(".")[2] + ".") and f.endswith(".so")
+    for f in os.listdir(os.path.dirname(compiled.source_path(m))))]
+
+
+def where(no_extensions=False):
+    """{module: file it was loaded from} in a fresh interpreter, and its stderr."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("FLASHRUN_NO_EXTENSIONS", None)  # the pure-Python test pass sets it
+    if no_extensions:
+        env["FLASHRUN_NO_EXTENSIONS"] = "1"
+    script = ("import json, importlib, flashrun\n"
+              "print(json.dumps({m: importlib.import_module(m).__file__ for m in %r}))"
+              % (compiled.COMPILED,))
+    p = subprocess.run([sys.executable, "-W", "always", "-c", script], capture_output=True,
+                       text=True, env=env, timeout=60)
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout), p.stderr
+
+
+def test_no_extensions_loads_every_module_from_source():
+    files, _ = where(no_extensions=True)
+    assert all(path.endswith(".py") for path in files.values()), files
+
+
+@pytest.mark.skipif(not SO, reason="no compiled copies built (pure-Python install)")
+def test_built_copies_are_used_while_their_source_is_unchanged():
+    files, err = where()
+    assert all(files[m].endswith(".so") for m in SO), files
+    assert "changed since it was compiled" not in err
+
+
+def test_a_changed_source_runs_from_source_with_one_warning(monkeypatch):
+    """The guard compares each source with the hash the build recorded: a mismatch
+    (an edit, a pull) loads the .py instead of the stale compiled copy."""
+    built = {m: compiled.source_hash(compiled.source_path(m)) for m in compiled.COMPILED}
+    assert compiled.stale(built) == ()
+    built["flashrun.policy.taxonomy"] = "0" * 64
+    assert compiled.stale(built) == ("flashrun.policy.taxonomy",)
+    finder = compiled.SourceFirst(["flashrun.policy.taxonomy"])
+    spec = finder.find_spec("flashrun.policy.taxonomy",
+                            [os.path.dirname(compiled.source_path("flashrun.policy.taxonomy"))])
+    assert spec.origin.endswith("taxonomy.py")
+    assert finder.find_spec("flashrun.policy.table", [str(ROOT / "flashrun" / "policy")]) is None
