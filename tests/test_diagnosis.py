@@ -169,10 +169,14 @@ DEEPSPEED_KILL = """\
      "KeyError: 'input_ids'\n" + ACCELERATE_EXIT, 1, "application_error"),
     (SPAWN_KILLED, 1, "worker_crash"),
     (SRUN_EXIT, 1, "worker_crash"),
-    (SLURM_CANCEL, 1, "preemption"),
+    # srun tears the step down after task 5 failed: the bare cancel is its consequence
+    (SLURM_CANCEL, 1, "worker_crash"),
+    # a cancel with no reason and nothing failing before it: someone cancelled the job
+    ("epoch 7 | step 5300 | loss 1.884\nslurmstepd: error: *** JOB 881234 ON gpu-a100-017 "
+     "CANCELLED AT 2025-03-02T04:11:09 ***\n", 143, "preemption"),
     (DEEPSPEED_KILL, 247, "worker_crash"),
 ], ids=["legacy-launch-segv", "child-oom-under-launch", "accelerate-silent", "accelerate-child",
-        "spawn-sigkill", "srun-exit", "slurm-cancel", "deepspeed-kill"])
+        "spawn-sigkill", "srun-exit", "srun-teardown-cancel", "scancel", "deepspeed-kill"])
 def test_launcher_reports_say_how_and_child_evidence_says_why(scan_impl, monkeypatch, tail,
                                                               exit_code, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

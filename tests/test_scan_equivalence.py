@@ -55,6 +55,12 @@ TOKENS = [
     b"pkg.mod.LoadError: ", b"KeyboardInterrupt", b"Error: ", b"SystemExit:",
     # site literals (SITE below), whole and cut
     b"fabric link flap", b"SITE-GW-0042 upstream", b"fabric li", b"nk flap",
+    # Python's ignored-exception notes, teardown, cancels, object-store frames
+    b"Exception ignored in: <function X.__del__ at 0x7f>", b"Error in atexit._run_exitfuncs:",
+    b"Killing subprocess 41", b"Sending process 7 closing signal SIGTERM",
+    b"*** STEP 1.0 ON n1 CANCELLED AT 2024-05-02T11:32:09 ***", b"DUE TO TASK FAILURE",
+    b'  File "/x/site-packages/botocore/httpsession.py", line 4, in send',
+    b"\xe2\x94\x82 /v/google/cloud/storage/blob.py:47 in upload_from_filename",
 ]
 
 

@@ -70,6 +70,8 @@ _COMM = frozenset({"nccl", "watchdog", "gloo", "peer_closed", "rendezvous", "dis
 _ACCEL = frozenset({"ecc", "xid", "gpu_lost"})
 _OOM = frozenset({"cuda_oom", "host_oom"})
 _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed"})
+# Markers that say where the failing call was (its stack), not what went wrong.
+_WHERE = frozenset({"store_stack"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
 _NET = frozenset({"network", "timeout"})
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict"})
@@ -77,7 +79,7 @@ _CRASH_MARKERS = frozenset({"segfault", "abort", "native_abort"})
 # Signals that mean the process itself crashed or was killed hard.
 _CRASH_SIGNALS = frozenset({4, 6, 7, 8, 9, 11})
 _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError",
-              "ConnectionAbortedError", "BrokenPipeError", "TimeoutError", "timeout",
+              "ConnectionAbortedError", "TimeoutError", "timeout",
               "ReadTimeout", "ConnectTimeout", "ReadTimeoutError", "ConnectTimeoutError",
               "ProtocolError", "RemoteDisconnected", "gaierror")
 _STOPPED_TYPES = ("KeyboardInterrupt", "SystemExit")
@@ -211,8 +213,8 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     types = {t.rpartition(".")[2] for t in s.chain_types}  # short names
     has_root = s.root_exception is not None
     root_net = s.root_markers & _NET
-    if has_root and s.root_exception.rpartition(".")[2] in _CODE_TYPES and \
-            not s.root_markers - _NET:
+    code_root = has_root and s.root_exception.rpartition(".")[2] in _CODE_TYPES
+    if code_root and not s.root_markers - _NET - _WHERE:
         # A plain code error at the root outweighs prose elsewhere that mentions
         # memory, disks or images, and a "timed out" in its own message; the
         # system's own reports (a kill, the GPU's faults, the scheduler) still count.
@@ -232,6 +234,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.NODE_LOSS, "the scheduler reports a node failure"
     if scheduler & {"preempt", "time_limit"} and not s.scheduler_reported:
         return FailureClass.PREEMPTION, "the scheduler cancelled or preempted the job"
+    if "usage_error" in evidence and not has_root:
+        # argparse's "prog: error: ..." ends the run before it starts; whatever its
+        # help text says about memory, NCCL or disks is prose
+        return FailureClass.APPLICATION_ERROR, "bad command-line arguments"
     if evidence & _ACCEL:
         return FailureClass.ACCELERATOR_FAILURE, "the GPU reported a hardware fault"
     if "circuit_breaker" in s.root_markers or "CircuitBreakerTripped" in types:
@@ -242,7 +248,8 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         if evidence & {"watchdog", "nccl"}:
             return FailureClass.COMMUNICATION_ERROR, "a collective timed out and the group hung"
         return FailureClass.HANG, "no output and no heartbeat within the hang timeout"
-    if evidence & _DISK or ("object_store" in evidence and (evidence & _NET or has_root)):
+    store = "object_store" in evidence or ("store_stack" in s.root_markers and not code_root)
+    if evidence & _DISK or (store and (evidence & _NET or has_root)):
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O or object store)"
     if s.root_markers & _ARTIFACT or ("pickle_eof" in s.root_markers and "EOFError" in types) \
             or (not has_root and s.markers & _ARTIFACT):
@@ -268,4 +275,8 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.WORKER_CRASH, "a launcher reports a worker exited with %s and " \
             "no error was printed" % ("signal %d" % -s.reported_exit if s.reported_exit < 0
                                       else "code %d" % s.reported_exit)
+    if "step_cancelled" in scheduler and "task_failure" not in scheduler and \
+            not s.scheduler_reported:
+        # a cancel with no reason and nothing that failed before it: someone cancelled
+        return FailureClass.PREEMPTION, "the job step was cancelled and nothing failed first"
     return FailureClass.UNKNOWN, "nothing in the output says why"

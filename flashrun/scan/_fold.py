@@ -65,7 +65,13 @@ _MEMORY = T.MARKER_BIT["host_oom"] | T.MARKER_BIT["cuda_oom"]
 # rank's own lines and may be read as part of its message, but they are not the
 # record's own evidence, so they never make a communication symptom a failure.
 _REPORTS = (T.MARKER_BIT["preempt"] | T.MARKER_BIT["time_limit"] | T.MARKER_BIT["node_fail"]
-            | T.MARKER_BIT["launcher_sigterm"] | T.MARKER_BIT["control_plane"])
+            | T.MARKER_BIT["launcher_sigterm"] | T.MARKER_BIT["control_plane"]
+            | T.MARKER_BIT["step_cancelled"] | T.MARKER_BIT["task_failure"])
+# A C++ abort whose thrown error is a collective's (c10d's DistBackendError after the
+# NCCL watchdog) is the same communication symptom as the Python traceback would be.
+_NATIVE = T.MARKER_BIT["native_abort"] | T.MARKER_BIT["abort"]
+# An object-store client's frames on a traceback's stack, not in its message.
+_STORE_STACK = T.MARKER_BIT["store_stack"]
 # Death reports whose text names another task than the one that printed a
 # traceback: srun's "task N: Killed", mp.spawn's "process N terminated with signal".
 _TASK_REPORTS = frozenset(i for i, (needle, _kind) in enumerate(T.EXIT_REPORTS)
@@ -79,7 +85,7 @@ _SOFT_SIGNALS = (1, 2, 15)
 
 
 class _Record:
-    __slots__ = ("rank", "terms", "mask", "act", "evidence")
+    __slots__ = ("rank", "terms", "mask", "act", "evidence", "ignored")
 
     def __init__(self, rank):
         self.rank = rank
@@ -87,6 +93,7 @@ class _Record:
         self.mask = 0
         self.act = 0
         self.evidence = {}
+        self.ignored = False  # Python said it did not end the program (EV_IGNORED)
 
     def add(self, mask, line):
         if mask:  # most terminal lines carry no marker
@@ -98,6 +105,7 @@ class _Record:
         other = _Record(self.rank)
         other.terms = list(self.terms)
         other.mask, other.act, other.evidence = self.mask, self.act, dict(self.evidence)
+        other.ignored = self.ignored
         return other
 
 
@@ -134,6 +142,7 @@ class Fold:
         self.hard_task = None  # a hard signal death srun or mp.spawn reports for a task
         self.recent = 0  # marker bits pushed since the last take_recent() (a live alarm)
         self.site = {}  # (site literal index, rank) -> (line number, the last line holding it)
+        self.ignore_next = set()  # ranks whose next traceback Python said it ignored
         # per site literal, None or a compiled bytes regex the line must also match:
         # a site rule's regex runs only on the lines holding its literal
         self.site_patterns = tuple(site_patterns)
@@ -153,6 +162,7 @@ class Fold:
         other.hard_task = self.hard_task
         other.recent = self.recent
         other.site = dict(self.site)
+        other.ignore_next = set(self.ignore_next)
         other.site_patterns = self.site_patterns
         other.site_literals = self.site_literals
         return other
@@ -167,6 +177,9 @@ class Fold:
                 self.open = {k: r for k, r in self.open.items() if id(r) in kept}
         self.open[rank] = record
         self.total += 1
+        if rank in self.ignore_next:
+            self.ignore_next.discard(rank)
+            record.ignored = True
         return record
 
     def push(self, event):
@@ -188,7 +201,10 @@ class Fold:
                 self.child_failed = True
         elif kind == T.EV_MARK:
             record = self.open.get(rank)
-            if a == T.CTX_MSG and record is not None:
+            if a == T.CTX_FRAMES:  # a frame of an object-store client: where, not why
+                if record is not None:
+                    record.add(_STORE_STACK, _text(c))
+            elif a == T.CTX_MSG and record is not None:
                 record.add(b, _text(c))
             else:
                 line = _text(c)
@@ -212,6 +228,9 @@ class Fold:
             if (a in _TASK_REPORTS and self.hard_task is None and code is not None
                     and code < 0 and -code not in _SOFT_SIGNALS):
                 self.hard_task = code
+        elif kind == T.EV_IGNORED:
+            if len(self.ignore_next) < MAX_OPEN_RANKS:
+                self.ignore_next.add(rank)
         elif kind == T.EV_SITE:
             key = (a, rank)
             pattern = self.site_patterns[a] if a < len(self.site_patterns) else None
@@ -272,7 +291,7 @@ class Fold:
             if not record.terms:
                 continue
             wrapper = record.terms[-1].exc_type.encode().endswith(_WRAPPERS)
-            if _survived(activity, record.rank, record.act):
+            if record.ignored or _survived(activity, record.rank, record.act):
                 stale += 1
                 if not wrapper:
                     survived = record
@@ -288,24 +307,23 @@ class Fold:
             # caught and survived, and what killed it came from outside.
             survived, root = root, None
             stale += 1
-        voided = ()  # symptoms set aside: their outside reports still count
-        if root is not None and _symptom(root):
+        if root is not None and _symptom(root):  # set aside: its outside reports still count
             death = self._death_of_another(root)
             if death is not None:
-                voided, root = (root,), None
+                root = None
                 dead, code = death
                 if dead is not None:  # torchrun's block named it
                     cfe_rank, cfe_exit = dead, code
                 signal = -code
-        elif root is None:
-            voided = candidates
         markers, evidence = [], []
         for bit in sorted(self.marks):
             rank, act, line = self.marks[bit]
             if not _survived(activity, rank, act):
                 markers.append(T.MARKERS[bit])
                 evidence.append((T.MARKERS[bit], line))
-        for record in voided:
+        for record in candidates:  # outside reports read into any standing record count
+            if record is root:
+                continue
             for bit in _bits(record.mask & _REPORTS):
                 if T.MARKERS[bit] not in markers:
                     markers.append(T.MARKERS[bit])
@@ -415,8 +433,10 @@ def _int(raw):
 
 def _symptom(record):
     """A communication symptom: comm markers, nothing of its own beyond weak
-    network/timeout words and outside reports read into its message."""
-    return record.mask & _SYMPTOM and not record.mask & ~_SYMPTOM & ~_WEAK & ~_REPORTS
+    network/timeout words and outside reports read into its message (a C++ abort
+    of the collective's own error included)."""
+    mask = record.mask
+    return mask & _SYMPTOM and not mask & ~_SYMPTOM & ~_WEAK & ~_REPORTS & ~_NATIVE
 
 
 def _choose(candidates, cfe_rank, signalled):

@@ -35,6 +35,7 @@ from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, 
                                     strip_prefixes, terminal_name)
 
 OUT, FRAMES, MSG, CHAINED = 0, 1, 2, 3
+_STORE = T.MARKER_BIT["object_store"]
 _CHAIN_PREFIXES = (b"The above exception was the direct cause",
                    b"During handling of the above exception")
 _CFE_FIELDS = (b"rank", b"exitcode", b"error_file", b"traceback")
@@ -174,6 +175,9 @@ class Lexer:
                 break
         if not report:  # a launcher tearing the group down: not output either
             report = any(found.get(needle, -1) >= 0 for needle in T.TEARDOWN_NEEDLES)
+        if any(found.get(needle, -1) >= 0 for needle in T.IGNORED_NEEDLES):
+            self._emit(T.EV_IGNORED, rank)
+            report = True
         p = found.get(T.N_TERMINATE, -1)
         if p >= 0:
             j = p + len(T.N_TERMINATE)
@@ -222,6 +226,8 @@ class Lexer:
         if st == FRAMES:
             if _frame_like(content):
                 self.slot_prev_frame[k] = 1
+                if mask & _STORE:  # the failing call went through an object-store client
+                    self._emit(T.EV_MARK, rank, T.CTX_FRAMES, mask & _STORE, content)
                 return None
             end, colon = terminal_name(content)
             if end and (self.slot_prev_frame[k] or exception_like(content, end)) and (

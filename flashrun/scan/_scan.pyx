@@ -58,6 +58,10 @@ cdef int _NEXIT = len(T.EXIT_NEEDLES)
 cdef int N_TEAR0 = N_EXIT0 + _NEXIT  # then the TEARDOWN_NEEDLES
 cdef int _NTEAR = len(T.TEARDOWN_NEEDLES)
 assert tuple(n for n, _ in T.NEEDLES[N_TEAR0:N_TEAR0 + _NTEAR]) == T.TEARDOWN_NEEDLES
+cdef int N_IGN0 = N_TEAR0 + _NTEAR  # then the IGNORED_NEEDLES
+cdef int _NIGN = len(T.IGNORED_NEEDLES)
+assert tuple(n for n, _ in T.NEEDLES[N_IGN0:N_IGN0 + _NIGN]) == T.IGNORED_NEEDLES
+cdef uint64_t _STORE = T.MARKER_BIT["object_store"]
 
 # Event vocabulary, equal to _scan_types (checked below).
 cdef enum:
@@ -70,6 +74,7 @@ cdef enum:
     C_EV_EXIT = 7
     C_EV_NATIVE = 8
     C_EV_SITE = 9
+    C_EV_IGNORED = 10
     C_TB_PLAIN = 0
     C_TB_GROUP = 1
     C_TB_RICH = 2
@@ -83,11 +88,11 @@ cdef enum:
 
 assert (
     C_EV_TB, C_EV_CHAIN, C_EV_TERM, C_EV_MARK, C_EV_CFE, C_EV_SECTION, C_EV_EXIT,
-    C_EV_NATIVE, C_EV_SITE, C_TB_PLAIN, C_TB_GROUP, C_TB_RICH, C_TB_ORIGINAL, C_CTX_OUT,
+    C_EV_NATIVE, C_EV_SITE, C_EV_IGNORED, C_TB_PLAIN, C_TB_GROUP, C_TB_RICH, C_TB_ORIGINAL, C_CTX_OUT,
     C_CTX_FRAMES, C_CTX_MSG, C_SEC_NONE, C_SEC_ROOT, C_SEC_OTHER,
 ) == (
     T.EV_TB, T.EV_CHAIN, T.EV_TERM, T.EV_MARK, T.EV_CFE, T.EV_SECTION, T.EV_EXIT,
-    T.EV_NATIVE, T.EV_SITE, T.TB_PLAIN, T.TB_GROUP, T.TB_RICH, T.TB_ORIGINAL, T.CTX_OUT,
+    T.EV_NATIVE, T.EV_SITE, T.EV_IGNORED, T.TB_PLAIN, T.TB_GROUP, T.TB_RICH, T.TB_ORIGINAL, T.CTX_OUT,
     T.CTX_FRAMES, T.CTX_MSG, T.SEC_NONE, T.SEC_ROOT, T.SEC_OTHER,
 )
 
@@ -445,6 +450,11 @@ cdef class Lexer:
                 if self.found[N_TEAR0 + kind] >= 0:
                     report = 1
                     break
+        for kind in range(_NIGN):
+            if self.found[N_IGN0 + kind] >= 0:
+                self._emit(C_EV_IGNORED, rank, 0, 0, NULL, 0)
+                report = 1
+                break
         p = self.found[N_TERM]
         if p >= 0:
             j = p + self.ns.nlen[N_TERM]
@@ -508,6 +518,8 @@ cdef class Lexer:
         if st == S_FRAMES:
             if _frame_like(c, cn):
                 self.slot_prev[k] = 1
+                if self.mask & _STORE:  # the failing call went through an object-store client
+                    self._emit(C_EV_MARK, rank, C_CTX_FRAMES, self.mask & _STORE, c, cn)
                 return 0
             end = _terminal_name(c, cn, &colon)
             if end and (self.slot_prev[k] or _exception_like(c, end)) and (

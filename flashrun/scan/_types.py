@@ -38,6 +38,7 @@ EV_SECTION = 6   # a: section (SEC_*)
 EV_EXIT = 7      # a: source (index in EXIT_NEEDLES), c: up to EXIT_TEXT bytes after it
 EV_NATIVE = 8    # c: C++ type thrown ("c10::DistBackendError")
 EV_SITE = 9      # a: index of the site literal (Scanner(site=...)), c: the line
+EV_IGNORED = 10  # the rank's next traceback did not end the program (IGNORED_NEEDLES)
 
 TB_PLAIN, TB_GROUP, TB_RICH, TB_ORIGINAL = 0, 1, 2, 3
 CTX_OUT, CTX_FRAMES, CTX_MSG = 0, 1, 2
@@ -53,7 +54,8 @@ MARKERS = (
     "pickle_eof", "bad_image", "circuit_breaker", "segfault",
     "abort", "native_abort", "preempt", "time_limit", "node_fail",
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
-    "write_failed", "worker_exit", "bad_sample",  # sources of every family: docs/needles.md
+    "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
+    "store_stack",  # sources of every family: docs/needles.md
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
@@ -89,7 +91,12 @@ TEARDOWN_NEEDLES = (
     b"Killing subprocess ",     # DeepSpeed launcher, torch.distributed.launch
     b" closing signal SIG",     # torchrun agent: "Sending process N closing signal SIGTERM"
 )
-STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES + TEARDOWN_NEEDLES
+# Python's own notes that the traceback after them did not end the program: an
+# exception raised in __del__ or a weakref callback (sys.unraisablehook), and one
+# raised by an atexit handler while the interpreter was already exiting.
+IGNORED_NEEDLES = (b"Exception ignored in", b"Error in atexit._run_exitfuncs")
+STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES + TEARDOWN_NEEDLES + \
+    IGNORED_NEEDLES
 
 _MARKER_NEEDLES = {
     "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
@@ -134,7 +141,9 @@ _MARKER_NEEDLES = {
     "eio": (b"Input/output error", b"[Errno 5]"),
     "object_store": (b"botocore", b"amazonaws.com", b"storage.googleapis.com",
                      b"blob.core.windows.net", b"NoSuchBucket", b"SlowDown",
-                     b"S3UploadFailedError", b"google.cloud.storage"),
+                     b"S3UploadFailedError", b"google.cloud.storage", b"google/cloud/storage",
+                     b"azure.storage.blob", b"azure/storage/blob", b"s3transfer",
+                     b"upload_from_filename", b"download_to_filename"),
     "timeout": (b"Read timed out", b"ReadTimeout", b"ConnectTimeout", b"timed out",
                 b"TimeoutError"),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
@@ -164,8 +173,11 @@ _MARKER_NEEDLES = {
               b"floating point exception", b"Fatal Python error: Aborted"),
     "native_abort": (b"terminate called after throwing", b"terminate called without an",
                      b"terminate called recursively"),
-    "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted", b"Job step aborted",
-                b"CANCELLED AT"),
+    "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted"),
+    # slurmstepd's "*** STEP|JOB N ON host CANCELLED AT t ***" with no reason: a user's
+    # scancel, or srun tearing the step down because a task failed (kill-on-bad-exit)
+    "step_cancelled": (b"CANCELLED AT", b"Job step aborted"),
+    "task_failure": (b"DUE TO TASK FAILURE",),
     "time_limit": (b"DUE TO TIME LIMIT",),
     "node_fail": (b"DUE TO NODE FAILURE", b"NODE_FAIL", b"node failure"),
     "launcher_sigterm": (b"death signal, shutting down workers",),
