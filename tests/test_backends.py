@@ -55,10 +55,17 @@ def test_scheduler_state_outranks_the_tail():
 
 
 def test_a_reported_plain_cancel_is_not_a_preemption():
-    # srun cancels the step itself after a task failed: the log says CANCELLED AT
-    assert diagnose(CANCEL_LINE, 1).failure_class == F.PREEMPTION  # the log alone is fooled
+    # srun cancels the step itself after a task failed: the log says CANCELLED AT, with
+    # no reason, after the task's failure; the log alone reads it so, as does the scheduler
+    assert diagnose(CANCEL_LINE, 1).failure_class == F.WORKER_CRASH
     d = diagnose(CANCEL_LINE, 1, scheduler_reported=True)
-    assert d.failure_class != F.PREEMPTION
+    assert d.failure_class == F.WORKER_CRASH
+    # a bare cancel with nothing failing before it is a cancellation, unless the
+    # scheduler, asked, says nothing outside ended the job
+    bare = (b"0: step 9\n"
+            b"0: slurmstepd-n1: error: *** STEP 2.0 ON n1 CANCELLED AT 2026-11-30T16:24:42 ***\n")
+    assert diagnose(bare, 143).failure_class == F.PREEMPTION
+    assert diagnose(bare, 143, scheduler_reported=True).failure_class != F.PREEMPTION
 
 
 def test_a_repeated_scheduler_cause_is_not_a_deterministic_bug():

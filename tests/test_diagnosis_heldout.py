@@ -132,14 +132,15 @@ def _batch(name):
 
 
 HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
-    [("b2-" + i, tail, row) for i, tail, row in _batch("heldout2")]
+    [("b2-" + i, tail, row) for i, tail, row in _batch("heldout2")] + \
+    [("b3-" + i, tail, row) for i, tail, row in _batch("heldout3")]
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout and heldout2: 30 and 40 tails a second hand wrote and
-    labelled before flashrun first read them (27/30 and 33/40 then; the README in
-    each says which shapes were fixed)."""
+    """tests/data/heldout, heldout2, heldout3: 30, 40 and 40 tails a second hand
+    wrote and labelled before flashrun first read them (27/30, 33/40 and 31/40 then;
+    the README in each says which shapes were fixed)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])

@@ -530,3 +530,23 @@ def test_launcher_teardown_is_not_output(scan_impl):
                         for pid in range(4))
     r = scan(scan_impl, abort + teardown)
     assert r.native_abort and "watchdog" in r.all_markers
+
+
+@pytest.mark.parametrize("note", [
+    "2024-07-02 14:03:11,883 INFO  OOM guard enabled: batches raising torch.OutOfMemoryError are skipped",
+    "2024-02-11 07:41:12,702 WARNING ckpt: upload failed: Read timeout on endpoint URL: "
+    "https://b.s3.amazonaws.com/x (attempt 1/5), retrying",
+    "[W ProcessGroupNCCL.cpp:1 Warning] NCCL error seen once, retrying",
+    "W0821 23:12:13.550000 1 x.py:1] No space left on device for the cache; cache disabled",
+    "/x/train.py:12: UserWarning: image file is truncated; skipping it",
+])
+def test_a_handled_note_is_not_evidence(scan_impl, note):
+    """A marker on a line at a level below error is a note the program handled."""
+    r = scan(scan_impl, "step 1\n%s\nstep 2\n" % note)
+    assert r.markers == () and r.evidence == ()
+
+
+def test_outside_reports_count_whatever_level_word_they_carry(scan_impl):
+    r = scan(scan_impl, "step 1\n  Warning  OOMKilling  52s  kubelet  Memory cgroup out of "
+                        "memory: Killed process 48213 (python)\n")
+    assert r.markers == ("host_oom",)

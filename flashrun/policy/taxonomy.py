@@ -94,11 +94,12 @@ _CODE_TYPES = frozenset({
 # Markers outside the root traceback that are the system's own death reports.
 _SYSTEM = frozenset({"host_oom", "xid", "gpu_lost", "ecc", "control_plane", "node_fail",
                      "preempt", "time_limit", "launcher_sigterm"})
-# Exception types that say an input record could not be decoded (a bad sample).
 # Exceptions of decoders a data loader calls on one sample: JSON and CSV records,
-# audio (libsndfile through soundfile, audioread), video (PyAV, decord).
+# text (UnicodeDecodeError), audio (libsndfile through soundfile, audioread), video
+# (PyAV, decord).
 _DECODE_TYPES = frozenset({"JSONDecodeError", "ParserError", "LibsndfileError",
-                           "NoBackendError", "InvalidDataError", "DECORDError"})
+                           "NoBackendError", "InvalidDataError", "DECORDError",
+                           "UnicodeDecodeError"})
 # Signals a process gets when it is stopped from outside: they say nothing of why.
 _SOFT_SIGNALS = frozenset({1, 2, 15})
 
@@ -254,7 +255,7 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if s.root_markers & _ARTIFACT or ("pickle_eof" in s.root_markers and "EOFError" in types) \
             or (not has_root and s.markers & _ARTIFACT):
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
-    if "bad_image" in evidence or types & _DECODE_TYPES or "bad_sample" in s.root_markers:
+    if evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES:
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"
     if s.root_markers & _COMM or (not has_root and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
@@ -263,6 +264,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
     if "worker_exit" in s.root_markers and not s.root_markers & _CODE:
         return FailureClass.WORKER_CRASH, "a worker process died without saying why"
+    if s.root_markers & {"segfault", "abort"} and not s.root_markers & _CODE and not code_root:
+        # "DataLoader worker (pid N) is killed by signal: Segmentation fault.": the
+        # exception reports a worker's signal death, it is not a code error of its own
+        return FailureClass.WORKER_CRASH, "a worker died of a signal"
     if has_root and not types <= _STOPPED_TYPE_SET:
         return FailureClass.APPLICATION_ERROR, "the code raised %s" % s.root_exception
     if evidence & _CODE:

@@ -49,6 +49,8 @@ Choosing the root cause:
    same srun task label, were read as lines of its message. A symptom set
    aside keeps those reports as markers outside the root.
 """
+import re
+
 from flashrun.scan import _types as T
 
 MAX_RECORDS = 32
@@ -67,6 +69,11 @@ _MEMORY = T.MARKER_BIT["host_oom"] | T.MARKER_BIT["cuda_oom"]
 _REPORTS = (T.MARKER_BIT["preempt"] | T.MARKER_BIT["time_limit"] | T.MARKER_BIT["node_fail"]
             | T.MARKER_BIT["launcher_sigterm"] | T.MARKER_BIT["control_plane"]
             | T.MARKER_BIT["step_cancelled"] | T.MARKER_BIT["task_failure"])
+# Reports from outside the process (the kernel, the driver, the scheduler, a launcher):
+# never a note the program handled, whatever level word their line carries
+# (a kubelet event of type "Warning", "OOMKilling").
+_OUTSIDE = _REPORTS | T.MARKER_BIT["host_oom"] | T.MARKER_BIT["xid"] | T.MARKER_BIT["ecc"] \
+    | T.MARKER_BIT["gpu_lost"]
 # A C++ abort whose thrown error is a collective's (c10d's DistBackendError after the
 # NCCL watchdog) is the same communication symptom as the Python traceback would be.
 _NATIVE = T.MARKER_BIT["native_abort"] | T.MARKER_BIT["abort"]
@@ -82,6 +89,20 @@ _WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException",
              b"ProcessExitedException")
 # Signals torchrun itself sends when it tears a group down: not a cause.
 _SOFT_SIGNALS = (1, 2, 15)
+
+
+# A log line at a level below error: a logger's INFO/WARNING/DEBUG (any case, as a
+# word near the line's start), glog's I/W/D records, "[W file:line]" notes, Python's
+# "...Warning:" categories. A marker on such a line is a note the program handled
+# ("OOM guard enabled", "upload failed, retrying", "failed to decode sample, skipping"):
+# the program went on, so it is not why it died.
+_QUIET = re.compile(r"^(?:[IWD]\d{4} |\[[IWD] |.{0,80}?(?<![A-Za-z])"
+                    r"(?:INFO|WARNING|WARN|DEBUG|[Ii]nfo|[Ww]arning|[Dd]ebug)(?![A-Za-z])"
+                    r"|.{0,80}?\w+Warning:)")
+
+
+def _quiet(line):
+    return _QUIET.match(line) is not None
 
 
 class _Record:
@@ -208,8 +229,9 @@ class Fold:
                 record.add(b, _text(c))
             else:
                 line = _text(c)
+                quiet = _quiet(line)
                 for bit in _bits(b):
-                    self.marks[bit] = (rank, act, line)
+                    self.marks[bit] = (rank, act, line, quiet and not (1 << bit) & _OUTSIDE)
         elif kind == T.EV_NATIVE:
             record = self._new(rank)
             name = _text(c, 200)
@@ -317,8 +339,8 @@ class Fold:
                 signal = -code
         markers, evidence = [], []
         for bit in sorted(self.marks):
-            rank, act, line = self.marks[bit]
-            if not _survived(activity, rank, act):
+            rank, act, line, quiet = self.marks[bit]
+            if not quiet and not _survived(activity, rank, act):
                 markers.append(T.MARKERS[bit])
                 evidence.append((T.MARKERS[bit], line))
         for record in candidates:  # outside reports read into any standing record count

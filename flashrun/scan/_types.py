@@ -125,7 +125,7 @@ _MARKER_NEEDLES = {
                  b"can't allocate memory", b"DefaultCPUAllocator: not enough memory",
                  b"std::bad_alloc", b" Killed  ", b"zsh: killed", b"Killed process ",
                  b"_ArrayMemoryError", b"for an array with shape", b"state: OUT_OF_MEMORY",
-                 b"Out Of Memory"),
+                 b"Out Of Memory", b"OOMKilled"),
     "ecc": (b"ECC error", b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ecc error",
             b"cudaErrorECCUncorrectable"),
     "xid": (b"NVRM: Xid", b"Xid (PCI"),
@@ -164,7 +164,8 @@ _MARKER_NEEDLES = {
     "bad_image": (b"UnidentifiedImageError", b"cannot identify image file",
                   b"image file is truncated", b"broken data stream when reading image",
                   b"DecompressionBombError", b"Premature end of JPEG",
-                  b"Invalid data found when processing input"),
+                  b"Invalid data found when processing input", b"libpng error",
+                  b"Corrupt JPEG data", b"Not a JPEG file"),
     "circuit_breaker": (b"CircuitBreakerTripped",),
     "segfault": (b"Segmentation fault", b"segmentation fault", b"*** SIGSEGV"),
     "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
@@ -190,10 +191,14 @@ _MARKER_NEEDLES = {
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
     "worker_exit": (b"exited unexpectedly",),
-    # a data loader's own words for samples it could not decode (believed on the
-    # root's line only: loaders also log counts of samples they skipped)
+    # a data loader's own words for samples it could not decode (loaders also log
+    # the samples they skipped: at a quiet level, which does not count, see _fold)
     "bad_sample": (b"undecodable", b"failed to decode", b"Failed to decode",
-                   b"corrupt sample", b"corrupted sample"),
+                   b"corrupt sample", b"corrupted sample",
+                   # decoders' own words: libsndfile, Arrow/Parquet, tarfile (webdataset
+                   # shards), Python's and Rust's UTF-8 decoders
+                   b"Format not recognised", b"magic bytes not found",
+                   b"unexpected end of data", b"codec can't decode", b"valid UTF-8"),
 }
 
 
