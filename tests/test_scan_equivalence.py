@@ -61,6 +61,10 @@ TOKENS = [
     b"*** STEP 1.0 ON n1 CANCELLED AT 2024-05-02T11:32:09 ***", b"DUE TO TASK FAILURE",
     b'  File "/x/site-packages/botocore/httpsession.py", line 4, in send',
     b"\xe2\x94\x82 /v/google/cloud/storage/blob.py:47 in upload_from_filename",
+    # kubectl's prefix, torchrun's restart, Open MPI's death report
+    b"[pod/w-0/pytorch] ", b"[pod/x] ", b"[pod/a/b/c]", b"[2024-01-01 00:00:00,000] [INFO] "
+    b"[default] Worker group FAILED. 2/3 attempts left; will restart worker group",
+    b"mpirun noticed that process rank 3 with PID 0 on node n2 exited on signal 9 (Killed).",
 ]
 
 

@@ -74,7 +74,11 @@ _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed"})
 _WHERE = frozenset({"store_stack"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
 _NET = frozenset({"network", "timeout"})
-_CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict"})
+_CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
+                   "nccl_usage"})
+# A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
+# carried it, unless the GPU reported hardware faults (checked before).
+_KERNEL_FAULT = frozenset({"device_assert", "illegal_access"})
 _CRASH_MARKERS = frozenset({"segfault", "abort", "native_abort"})
 # Signals that mean the process itself crashed or was killed hard.
 _CRASH_SIGNALS = frozenset({4, 6, 7, 8, 9, 11})
@@ -257,6 +261,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
     if evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES:
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"
+    if evidence & _KERNEL_FAULT or "nccl_usage" in evidence:
+        return FailureClass.APPLICATION_ERROR, (
+            "NCCL reports invalid usage (a configuration error)" if "nccl_usage" in evidence
+            else "a CUDA kernel faulted (an illegal access or a device assert)")
     if s.root_markers & _COMM or (not has_root and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
     if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & _NET

@@ -86,7 +86,7 @@ _TASK_REPORTS = frozenset(i for i, (needle, _kind) in enumerate(T.EXIT_REPORTS)
 # Launcher-side exceptions: torchrun's wrapper, a launcher's subprocess check, and
 # torchrun's own SignalException when it is told to stop. They never explain a death.
 _WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException",
-             b"ProcessExitedException")
+             b"ProcessExitedException", b"TrainingFailedError")  # the last: Ray Train's
 # Signals torchrun itself sends when it tears a group down: not a cause.
 _SOFT_SIGNALS = (1, 2, 15)
 
@@ -114,7 +114,9 @@ class _Record:
         self.mask = 0
         self.act = 0
         self.evidence = {}
-        self.ignored = False  # Python said it did not end the program (EV_IGNORED)
+        # set aside like a survived one: Python said it did not end the program
+        # (EV_IGNORED), or it belongs to an attempt the launcher restarted (EV_RESTART)
+        self.ignored = False
 
     def add(self, mask, line):
         if mask:  # most terminal lines carry no marker
@@ -164,6 +166,9 @@ class Fold:
         self.recent = 0  # marker bits pushed since the last take_recent() (a live alarm)
         self.site = {}  # (site literal index, rank) -> (line number, the last line holding it)
         self.ignore_next = set()  # ranks whose next traceback Python said it ignored
+        # the unprefixed stream's output count at the first death report (a launcher's,
+        # torchrun's block): what follows it is an epilog (sacct, events), not the job
+        self.report_act = None
         # per site literal, None or a compiled bytes regex the line must also match:
         # a site rule's regex runs only on the lines holding its literal
         self.site_patterns = tuple(site_patterns)
@@ -184,6 +189,7 @@ class Fold:
         other.recent = self.recent
         other.site = dict(self.site)
         other.ignore_next = set(self.ignore_next)
+        other.report_act = self.report_act
         other.site_patterns = self.site_patterns
         other.site_literals = self.site_literals
         return other
@@ -241,7 +247,10 @@ class Fold:
                                                 None if rank < 0 else rank))
             record.add(b, record.terms[-1].line)
             record.act = act
-        elif kind == T.EV_EXIT:
+        if (kind == T.EV_EXIT or kind == T.EV_CFE or kind == T.EV_SECTION) and rank < 0 \
+                and self.report_act is None:
+            self.report_act = act  # the first death report: unprefixed output ends here
+        if kind == T.EV_EXIT:
             code = exit_status(a, c)
             # A signal death is the more telling report: a later plain code (the
             # launcher's own exit 1) does not hide it.
@@ -250,6 +259,13 @@ class Fold:
             if (a in _TASK_REPORTS and self.hard_task is None and code is not None
                     and code < 0 and -code not in _SOFT_SIGNALS):
                 self.hard_task = code
+        elif kind == T.EV_RESTART:  # an earlier attempt ended: its evidence is set aside
+            for record in self.records:
+                record.ignored = True
+            self.open.clear()
+            self.marks.clear()
+            self.exitcode = self.native = self.hard_task = self.report_act = None
+            self.hard = []
         elif kind == T.EV_IGNORED:
             if len(self.ignore_next) < MAX_OPEN_RANKS:
                 self.ignore_next.add(rank)
@@ -297,6 +313,9 @@ class Fold:
     def result(self, activity, lines):
         """``activity`` maps each rank (-1: unprefixed lines) to its count of
         ordinary output lines so far (the lexer's ``activity()``)."""
+        if self.report_act is not None and activity.get(-1, 0) > self.report_act:
+            activity = dict(activity)
+            activity[-1] = self.report_act
         cfe = self.cfe[T.SEC_ROOT] or self.cfe[T.SEC_NONE]
         cfe_rank = cfe_exit = error_file = signal = None
         if cfe:  # most tails have no torchrun block
@@ -340,7 +359,9 @@ class Fold:
         markers, evidence = [], []
         for bit in sorted(self.marks):
             rank, act, line, quiet = self.marks[bit]
-            if not quiet and not _survived(activity, rank, act):
+            # a report from outside the process (the kernel, the driver, a scheduler)
+            # is not taken back by output printed after it (an epilog, an event list)
+            if not quiet and ((1 << bit) & _OUTSIDE or not _survived(activity, rank, act)):
                 markers.append(T.MARKERS[bit])
                 evidence.append((T.MARKERS[bit], line))
         for record in candidates:  # outside reports read into any standing record count

@@ -178,6 +178,9 @@ class Lexer:
         if any(found.get(needle, -1) >= 0 for needle in T.IGNORED_NEEDLES):
             self._emit(T.EV_IGNORED, rank)
             report = True
+        if any(found.get(needle, -1) >= 0 for needle in T.RESTART_NEEDLES):
+            self._emit(T.EV_RESTART, rank)
+            report = True
         p = found.get(T.N_TERMINATE, -1)
         if p >= 0:
             j = p + len(T.N_TERMINATE)

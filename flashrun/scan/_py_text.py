@@ -6,7 +6,7 @@ Scan step of the data flow (docs/architecture.md): ANSI/NUL cleaning, launcher p
 ``N: ``), inferred prefix shapes (``shape_end``), terminal-line names, noise and record
 starts. Pure functions over bytes; no state.
 """
-from flashrun.scan._types import INNER_SPAN, NAME_MAX, PREFIX_MAX
+from flashrun.scan._types import INNER_SPAN, NAME_MAX, POD_MAX, PREFIX_MAX
 
 _SPACE = b" \t"
 _DIGITS = b"0123456789"
@@ -94,6 +94,13 @@ def _launcher_prefix(s, i):
         return -1, -1
     c = s[i]
     if c == 0x5B:  # '['
+        if s.startswith(b"pod/", i + 1):  # kubectl logs --prefix: "[pod/NAME/CONTAINER] "
+            j = i + 5
+            while j < n and j < i + 5 + POD_MAX and s[j] != 0x20 and s[j] != 0x5D:
+                j += 1
+            if s.startswith(b"] ", j) and b"/" in s[i + 5:j]:
+                return -1, j + 2  # names a pod, not a rank
+            return -1, -1
         for word in (b"rank", b"default"):
             if s.startswith(word, i + 1):
                 r, j = _number(s, i + 1 + len(word))
@@ -127,7 +134,9 @@ def strip_prefixes(s, i):
         r, j = _launcher_prefix(s, i)
         if j < 0:
             break
-        rank, i = r, j
+        if r >= 0:
+            rank = r
+        i = j
     return rank, i
 
 

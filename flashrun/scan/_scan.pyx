@@ -25,6 +25,7 @@ from flashrun.scan._fold import Fold
 cdef enum:
     CAP = 4096
     NAME_MAX = 200
+    POD_MAX = 256
     INNER_SPAN = 298  # PREFIX_MAX + NAME_MAX + 2 (_py_text.INNER_SPAN)
     PFXMAX = 96
     T_LOOKBACK = 20
@@ -37,7 +38,7 @@ cdef enum:
     S_MSG = 2
     S_CHAINED = 3
 
-assert T.PREFIX_MAX == PFXMAX and T.NAME_MAX == NAME_MAX
+assert T.PREFIX_MAX == PFXMAX and T.NAME_MAX == NAME_MAX and T.POD_MAX == POD_MAX
 assert T.PREFIX_MAX + T.NAME_MAX + 2 == INNER_SPAN
 assert T.SEGMENT_CAP == CAP and T.RANK_LOOKBACK == T_LOOKBACK and T.RANK_SLOTS == NSLOTS and T.MESSAGE_MAX_LINES == MSGMAX
 assert len(T.NEEDLES) <= MAXN and T.MAX_NEEDLES == MAXN
@@ -61,6 +62,9 @@ assert tuple(n for n, _ in T.NEEDLES[N_TEAR0:N_TEAR0 + _NTEAR]) == T.TEARDOWN_NE
 cdef int N_IGN0 = N_TEAR0 + _NTEAR  # then the IGNORED_NEEDLES
 cdef int _NIGN = len(T.IGNORED_NEEDLES)
 assert tuple(n for n, _ in T.NEEDLES[N_IGN0:N_IGN0 + _NIGN]) == T.IGNORED_NEEDLES
+cdef int N_RST0 = N_IGN0 + _NIGN  # then the RESTART_NEEDLES
+cdef int _NRST = len(T.RESTART_NEEDLES)
+assert tuple(n for n, _ in T.NEEDLES[N_RST0:N_RST0 + _NRST]) == T.RESTART_NEEDLES
 cdef uint64_t _STORE = T.MARKER_BIT["object_store"]
 
 # Event vocabulary, equal to _scan_types (checked below).
@@ -75,6 +79,7 @@ cdef enum:
     C_EV_NATIVE = 8
     C_EV_SITE = 9
     C_EV_IGNORED = 10
+    C_EV_RESTART = 11
     C_TB_PLAIN = 0
     C_TB_GROUP = 1
     C_TB_RICH = 2
@@ -88,11 +93,11 @@ cdef enum:
 
 assert (
     C_EV_TB, C_EV_CHAIN, C_EV_TERM, C_EV_MARK, C_EV_CFE, C_EV_SECTION, C_EV_EXIT,
-    C_EV_NATIVE, C_EV_SITE, C_EV_IGNORED, C_TB_PLAIN, C_TB_GROUP, C_TB_RICH, C_TB_ORIGINAL, C_CTX_OUT,
+    C_EV_NATIVE, C_EV_SITE, C_EV_IGNORED, C_EV_RESTART, C_TB_PLAIN, C_TB_GROUP, C_TB_RICH, C_TB_ORIGINAL, C_CTX_OUT,
     C_CTX_FRAMES, C_CTX_MSG, C_SEC_NONE, C_SEC_ROOT, C_SEC_OTHER,
 ) == (
     T.EV_TB, T.EV_CHAIN, T.EV_TERM, T.EV_MARK, T.EV_CFE, T.EV_SECTION, T.EV_EXIT,
-    T.EV_NATIVE, T.EV_SITE, T.EV_IGNORED, T.TB_PLAIN, T.TB_GROUP, T.TB_RICH, T.TB_ORIGINAL, T.CTX_OUT,
+    T.EV_NATIVE, T.EV_SITE, T.EV_IGNORED, T.EV_RESTART, T.TB_PLAIN, T.TB_GROUP, T.TB_RICH, T.TB_ORIGINAL, T.CTX_OUT,
     T.CTX_FRAMES, T.CTX_MSG, T.SEC_NONE, T.SEC_ROOT, T.SEC_OTHER,
 )
 
@@ -453,6 +458,11 @@ cdef class Lexer:
         for kind in range(_NIGN):
             if self.found[N_IGN0 + kind] >= 0:
                 self._emit(C_EV_IGNORED, rank, 0, 0, NULL, 0)
+                report = 1
+                break
+        for kind in range(_NRST):
+            if self.found[N_RST0 + kind] >= 0:
+                self._emit(C_EV_RESTART, rank, 0, 0, NULL, 0)
                 report = 1
                 break
         p = self.found[N_TERM]

@@ -130,6 +130,17 @@ cdef Py_ssize_t _launcher_prefix(const unsigned char* s, Py_ssize_t n, Py_ssize_
     if i >= n:
         return -1
     if s[i] == 0x5B:
+        if _starts(s, n, i + 1, b"pod/"):  # kubectl logs --prefix: "[pod/NAME/CONTAINER] "
+            j = i + 5
+            k = 0  # a '/' in the name
+            while j < n and j < i + 5 + POD_MAX and s[j] != 0x20 and s[j] != 0x5D:
+                if s[j] == 0x2F:
+                    k = 1
+                j += 1
+            if k and _starts(s, n, j, b"] "):
+                rank[0] = -1  # names a pod, not a rank
+                return j + 2
+            return -1
         for w in range(2):
             word = b"rank" if w == 0 else b"default"
             if _starts(s, n, i + 1, word):
@@ -168,7 +179,8 @@ cdef Py_ssize_t _strip_prefixes(const unsigned char* s, Py_ssize_t n, Py_ssize_t
         j = _launcher_prefix(s, n, i, &r)
         if j < 0:
             break
-        rank[0] = r
+        if r >= 0:
+            rank[0] = r
         i = j
     return i
 

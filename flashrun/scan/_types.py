@@ -21,6 +21,8 @@ SEGMENT_CAP = 4096
 # The longest dotted name read as an exception type ("pkg.mod.SomeError"); a
 # first word longer than this makes a line ordinary output, whatever follows.
 NAME_MAX = 200
+# The longest "pod/NAME/CONTAINER" read as kubectl's "--prefix" ("[pod/x/c] ").
+POD_MAX = 256
 # A terminal line's message may continue on this many following lines.
 MESSAGE_MAX_LINES = 16
 # Per-rank traceback state slots; the least recently seen rank is recycled.
@@ -39,6 +41,7 @@ EV_EXIT = 7      # a: source (index in EXIT_NEEDLES), c: up to EXIT_TEXT bytes a
 EV_NATIVE = 8    # c: C++ type thrown ("c10::DistBackendError")
 EV_SITE = 9      # a: index of the site literal (Scanner(site=...)), c: the line
 EV_IGNORED = 10  # the rank's next traceback did not end the program (IGNORED_NEEDLES)
+EV_RESTART = 11  # the launcher restarted the group: earlier evidence is an earlier attempt's
 
 TB_PLAIN, TB_GROUP, TB_RICH, TB_ORIGINAL = 0, 1, 2, 3
 CTX_OUT, CTX_FRAMES, CTX_MSG = 0, 1, 2
@@ -55,7 +58,7 @@ MARKERS = (
     "abort", "native_abort", "preempt", "time_limit", "node_fail",
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
-    "store_stack",  # sources of every family: docs/needles.md
+    "store_stack", "nccl_usage",  # sources of every family: docs/needles.md
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
@@ -79,6 +82,7 @@ EXIT_REPORTS = (
     (b"Command terminated by signal ", "signal"),       # GNU time
     (b"Process finished with exit code ", "ide"),       # PyCharm/IntelliJ: code (signal N: NAME)
     (b": Killed", "sigkill"),                           # srun: error: node: task N: Killed
+    (b"exited on signal ", "signal"),                   # Open MPI: mpirun noticed ... rank N ...
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -95,13 +99,20 @@ TEARDOWN_NEEDLES = (
 # exception raised in __del__ or a weakref callback (sys.unraisablehook), and one
 # raised by an atexit handler while the interpreter was already exiting.
 IGNORED_NEEDLES = (b"Exception ignored in", b"Error in atexit._run_exitfuncs")
+# torchrun's agent starting the group again after a failure (elastic agent api.py:
+# "Worker group FAILED. 2/3 attempts left; will restart worker group"): what came
+# before belongs to an earlier attempt.
+RESTART_NEEDLES = (b"will restart worker group",)
 STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES + TEARDOWN_NEEDLES + \
-    IGNORED_NEEDLES
+    IGNORED_NEEDLES + RESTART_NEEDLES
 
 _MARKER_NEEDLES = {
     "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
-             b"ncclUnhandledCudaError", b"ncclRemoteError", b"ncclInvalidUsage",
+             b"ncclUnhandledCudaError", b"ncclRemoteError",
              b"NCCL WARN", b"ProcessGroupNCCL", b"NCCL communicator"),
+    # NCCL's result codes for a caller's mistake (init.cc, NCCLUtils): a restart repeats it
+    "nccl_usage": (b"ncclInvalidUsage", b"ncclInvalidArgument", b"invalid usage (run with",
+                   b"Duplicate GPU detected"),
     "watchdog": (b"Watchdog caught collective operation timeout",
                  b"watchdog thread terminated", b"collective operation timeout",
                  b"NCCL operations have failed or timed out", b"watchdog got stuck",
@@ -119,13 +130,16 @@ _MARKER_NEEDLES = {
                  b"error (2) : out of memory", b"error=2 : out of memory",
                  b"CUDA driver error: out of memory", b"CUDNN_STATUS_ALLOC_FAILED",
                  b"Cuda failure 'out of memory'", b"hipErrorOutOfMemory",
+                 b"'out of memory'",  # NCCL's CUDACHECK: "Cuda failure 2 'out of memory'"
                  b"CUDA_ERROR_OUT_OF_MEMORY"),
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
                  b"oom-kill", b"OOM killer", b"oom_reaper", b"Cannot allocate memory",
                  b"can't allocate memory", b"DefaultCPUAllocator: not enough memory",
                  b"std::bad_alloc", b" Killed  ", b"zsh: killed", b"Killed process ",
                  b"_ArrayMemoryError", b"for an array with shape", b"state: OUT_OF_MEMORY",
-                 b"Out Of Memory", b"OOMKilled"),
+                 b"Out Of Memory", b"OOMKilled",
+                 # Ray's memory monitor (raylet, ActorDiedError's exit detail)
+                 b"running low on memory", b"memory pressure (OOM)"),
     "ecc": (b"ECC error", b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ecc error",
             b"cudaErrorECCUncorrectable"),
     "xid": (b"NVRM: Xid", b"Xid (PCI"),
@@ -150,7 +164,8 @@ _MARKER_NEEDLES = {
                 b"Network is unreachable", b"No route to host",
                 b"Max retries exceeded with url", b"HTTPSConnectionPool",
                 b"HTTPConnectionPool", b"RemoteDisconnected", b"SSLError",
-                b"Connection refused", b"ConnectionError"),
+                b"Connection refused", b"ConnectionError",
+                b"couldn't connect to"),  # transformers' hub OSError
     "corrupt_zip": (b"PytorchStreamReader failed", b"failed finding central directory",
                     b"BadZipFile", b"not a zip file"),
     "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
@@ -180,7 +195,9 @@ _MARKER_NEEDLES = {
     "step_cancelled": (b"CANCELLED AT", b"Job step aborted"),
     "task_failure": (b"DUE TO TASK FAILURE",),
     "time_limit": (b"DUE TO TIME LIMIT",),
-    "node_fail": (b"DUE TO NODE FAILURE", b"NODE_FAIL", b"node failure"),
+    "node_fail": (b"DUE TO NODE FAILURE", b"NODE_FAIL", b"node failure",
+                  # Kubernetes: the node controller's events
+                  b"NodeNotReady", b"TaintManagerEviction"),
     "launcher_sigterm": (b"death signal, shutting down workers",),
     "usage_error": (b": error: unrecognized arguments", b": error: the following arguments",
                     b": error: argument ", b": error: invalid choice",
@@ -190,7 +207,8 @@ _MARKER_NEEDLES = {
     "control_plane": (b"Unable to contact slurm controller", b"slurm_receive_msg",
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
-    "worker_exit": (b"exited unexpectedly",),
+    "worker_exit": (b"exited unexpectedly",
+                    b"The actor died unexpectedly"),  # Ray's ActorDiedError
     # a data loader's own words for samples it could not decode (loaders also log
     # the samples they skipped: at a quiet level, which does not count, see _fold)
     "bad_sample": (b"undecodable", b"failed to decode", b"Failed to decode",
