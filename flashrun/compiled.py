@@ -22,8 +22,8 @@ import os
 import sys
 import warnings
 
-COMPILED = ("flashrun.scan._fold", "flashrun.policy.taxonomy", "flashrun.policy.decide",
-            "flashrun.policy.history", "flashrun.policy.diagnose")
+COMPILED = ("flashrun.scan._fold", "flashrun.scan._fold_text", "flashrun.policy.taxonomy",
+            "flashrun.policy.decide", "flashrun.policy.history", "flashrun.policy.diagnose")
 _ROOT = os.path.dirname(os.path.abspath(__file__))
 
 

@@ -49,9 +49,10 @@ Choosing the root cause:
    same srun task label, were read as lines of its message. A symptom set
    aside keeps those reports as markers outside the root.
 """
-import re
-
 from flashrun.scan import _types as T
+from flashrun.scan._fold_text import exit_status, parse_terminal, quiet as _quiet
+from flashrun.scan._fold_text import text as _text
+from flashrun.scan._fold_text import to_int as _int
 
 MAX_RECORDS = 32
 MAX_OPEN_RANKS = 1024  # open tracebacks remembered per rank (a live scanner sees any number)
@@ -91,20 +92,6 @@ _WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException",
 _SOFT_SIGNALS = (1, 2, 15)
 
 
-# A log line at a level below error: a logger's INFO/WARNING/DEBUG (any case, as a
-# word near the line's start), glog's I/W/D records, "[W file:line]" notes, Python's
-# "...Warning:" categories. A marker on such a line is a note the program handled
-# ("OOM guard enabled", "upload failed, retrying", "failed to decode sample, skipping"):
-# the program went on, so it is not why it died.
-_QUIET = re.compile(r"^(?:[IWD]\d{4} |\[[IWD] |.{0,80}?(?<![A-Za-z])"
-                    r"(?:INFO|WARNING|WARN|DEBUG|[Ii]nfo|[Ww]arning|[Dd]ebug)(?![A-Za-z])"
-                    r"|.{0,80}?\w+Warning:)")
-
-
-def _quiet(line):
-    return _QUIET.match(line) is not None
-
-
 class _Record:
     __slots__ = ("rank", "terms", "mask", "act", "evidence", "ignored")
 
@@ -140,10 +127,6 @@ def _bits(mask):
         bits.append(low.bit_length() - 1)
         mask ^= low
     return bits
-
-
-def _text(raw, limit=400):
-    return raw.decode("utf-8", "replace")[:limit]
 
 
 class Fold:
@@ -404,74 +387,6 @@ def _survived(activity, rank, act):
     """Did ``rank`` print STALE_ACTIVITY ordinary lines after its count was ``act``?
     A rank no longer tracked (its slot was recycled for lack of output) did not."""
     return activity.get(rank, act) - act >= T.STALE_ACTIVITY
-
-
-def parse_terminal(raw, rank):
-    """Split a terminal line the lexer accepted into type and message."""
-    line = _text(raw)
-    i = line.find(":")
-    if i > 0 and " " not in line[:i] and (i + 1 == len(line) or line[i + 1] == " "):
-        exc_type, message = line[:i], line[i + 1:].strip()
-    else:
-        exc_type, message = line.strip(), ""
-    return T.make_terminal(exc_type, message, line.rstrip(), None if rank < 0 else rank)
-
-
-# Linux signal numbers by name: launchers print names (mp.spawn's "SIGKILL",
-# CalledProcessError's "<Signals.SIGSEGV: 11>", an IDE's "signal 10: SIGBUS"
-# from a macOS run), and the name is what carries across platforms.
-_SIGNALS = {b"SIGHUP": 1, b"SIGINT": 2, b"SIGQUIT": 3, b"SIGILL": 4, b"SIGTRAP": 5,
-            b"SIGABRT": 6, b"SIGIOT": 6, b"SIGBUS": 7, b"SIGFPE": 8, b"SIGKILL": 9,
-            b"SIGUSR1": 10, b"SIGSEGV": 11, b"SIGUSR2": 12, b"SIGPIPE": 13, b"SIGALRM": 14,
-            b"SIGTERM": 15, b"SIGXCPU": 24, b"SIGXFSZ": 25, b"SIGSYS": 31}
-
-
-def _signal_name(text):
-    i = text.find(b"SIG")
-    if i < 0:
-        return None
-    j = i + 3
-    while j < len(text) and 0x41 <= text[j] <= 0x5A:
-        j += 1
-    return _SIGNALS.get(text[i:j])
-
-
-def exit_status(source, text):
-    """The status an EXIT_NEEDLES report gives: an exit code, or minus the signal
-    number for a signal death; None when the text after the needle is not one."""
-    kind = T.EXIT_KINDS[source]
-    if kind == "sigkill":  # the report is the signal's name alone
-        return -9
-    if kind == "signal":
-        named = _signal_name(text)
-        if named is not None:
-            return -named
-        code = _int(text[text.find(b":") + 1:] if text.startswith(b"SIG") else text)
-        return None if code is None else -abs(code)
-    code = _int(text)
-    if kind == "ide" and b"signal" in text:  # "139 (interrupted by signal 11: SIGSEGV)"
-        named = _signal_name(text)
-        if named is None:
-            named = _int(text[text.find(b"signal") + 6:])
-        if named:
-            return -named
-    return code
-
-
-def _int(raw):
-    if raw is None:
-        return None
-    raw = raw.lstrip()
-    neg = raw[:1] == b"-"
-    digits = bytearray()
-    for c in raw[neg:]:
-        if not 0x30 <= c <= 0x39 or len(digits) >= 9:
-            break
-        digits.append(c)
-    if not digits:
-        return None
-    value = int(digits)
-    return -value if neg else value
 
 
 def _symptom(record):

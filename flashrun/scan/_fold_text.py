@@ -1,0 +1,98 @@
+"""Reading one event's text for the fold (scan step of the data flow, docs/architecture.md).
+
+The fold (``_fold.py``) decides; these helpers only read what a lexer event
+carries: a terminal line's type and message, a death report's code or signal, and
+whether a marker line was logged at a quiet level. Shared by both lexers' folds,
+so they read alike. Pure functions over bytes and str; no state.
+"""
+import re
+
+from flashrun.scan import _types as T
+
+# A log line at a level below error: a logger's INFO/WARNING/DEBUG (any case, as a
+# word near the line's start), glog's I/W/D records, "[W file:line]" notes, Python's
+# "...Warning:" categories. A marker on such a line is a note the program handled
+# ("OOM guard enabled", "upload failed, retrying", "failed to decode sample, skipping"):
+# the program went on, so it is not why it died.
+_QUIET = re.compile(r"^(?:[IWD]\d{4} |\[[IWD] |.{0,80}?(?<![A-Za-z])"
+                    r"(?:INFO|WARNING|WARN|DEBUG|[Ii]nfo|[Ww]arning|[Dd]ebug)(?![A-Za-z])"
+                    r"|.{0,80}?\w+Warning:)")
+
+
+def quiet(line):
+    """Is ``line`` logged at a level below error (a note, see _QUIET)?"""
+    return _QUIET.match(line) is not None
+
+
+def text(raw, limit=400):
+    """An event's bytes as text (invalid UTF-8 replaced), at most ``limit`` characters."""
+    return raw.decode("utf-8", "replace")[:limit]
+
+
+def parse_terminal(raw, rank):
+    """Split a terminal line the lexer accepted into type and message."""
+    line = text(raw)
+    i = line.find(":")
+    if i > 0 and " " not in line[:i] and (i + 1 == len(line) or line[i + 1] == " "):
+        exc_type, message = line[:i], line[i + 1:].strip()
+    else:
+        exc_type, message = line.strip(), ""
+    return T.make_terminal(exc_type, message, line.rstrip(), None if rank < 0 else rank)
+
+
+# Linux signal numbers by name: launchers print names (mp.spawn's "SIGKILL",
+# CalledProcessError's "<Signals.SIGSEGV: 11>", an IDE's "signal 10: SIGBUS"
+# from a macOS run), and the name is what carries across platforms.
+_SIGNALS = {b"SIGHUP": 1, b"SIGINT": 2, b"SIGQUIT": 3, b"SIGILL": 4, b"SIGTRAP": 5,
+            b"SIGABRT": 6, b"SIGIOT": 6, b"SIGBUS": 7, b"SIGFPE": 8, b"SIGKILL": 9,
+            b"SIGUSR1": 10, b"SIGSEGV": 11, b"SIGUSR2": 12, b"SIGPIPE": 13, b"SIGALRM": 14,
+            b"SIGTERM": 15, b"SIGXCPU": 24, b"SIGXFSZ": 25, b"SIGSYS": 31}
+
+
+def _signal_name(text):
+    i = text.find(b"SIG")
+    if i < 0:
+        return None
+    j = i + 3
+    while j < len(text) and 0x41 <= text[j] <= 0x5A:
+        j += 1
+    return _SIGNALS.get(text[i:j])
+
+
+def exit_status(source, text):
+    """The status an EXIT_NEEDLES report gives: an exit code, or minus the signal
+    number for a signal death; None when the text after the needle is not one."""
+    kind = T.EXIT_KINDS[source]
+    if kind == "sigkill":  # the report is the signal's name alone
+        return -9
+    if kind == "signal":
+        named = _signal_name(text)
+        if named is not None:
+            return -named
+        code = to_int(text[text.find(b":") + 1:] if text.startswith(b"SIG") else text)
+        return None if code is None else -abs(code)
+    code = to_int(text)
+    if kind == "ide" and b"signal" in text:  # "139 (interrupted by signal 11: SIGSEGV)"
+        named = _signal_name(text)
+        if named is None:
+            named = to_int(text[text.find(b"signal") + 6:])
+        if named:
+            return -named
+    return code
+
+
+def to_int(raw):
+    """The leading (signed) integer of ``raw``, at most 9 digits; None if there is none."""
+    if raw is None:
+        return None
+    raw = raw.lstrip()
+    neg = raw[:1] == b"-"
+    digits = bytearray()
+    for c in raw[neg:]:
+        if not 0x30 <= c <= 0x39 or len(digits) >= 9:
+            break
+        digits.append(c)
+    if not digits:
+        return None
+    value = int(digits)
+    return -value if neg else value
