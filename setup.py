@@ -63,8 +63,8 @@ def extensions():
     # The plain modules on the diagnosis path, compiled unchanged (flashrun/compiled.py);
     # their hashes let a changed source run instead of a stale compiled copy.
     compiled = _load_compiled()
-    plain = [Extension(m, [compiled.source_path(m, HERE + "/flashrun")], extra_compile_args=["-O2"])
-             for m in compiled.COMPILED]
+    plain = [Extension(m, ["/".join(m.split(".")) + ".py"],  # relative, as setuptools needs
+                       extra_compile_args=["-O2"]) for m in compiled.COMPILED]
     exts += cythonize(plain, compiler_directives={"language_level": "3", "binding": True,
                                                   "annotation_typing": False}, quiet=True)
     with open(os.path.join(HERE, "flashrun", "_built.py"), "w") as fh:
