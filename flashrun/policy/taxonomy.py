@@ -75,7 +75,7 @@ _WHERE = frozenset({"store_stack"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
 _NET = frozenset({"network", "timeout"})
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
-                   "nccl_usage"})
+                   "nccl_usage", "unsupported_device"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
 # carried it, unless the GPU reported hardware faults (checked before).
 _KERNEL_FAULT = frozenset({"device_assert", "illegal_access"})

@@ -57,7 +57,10 @@ from flashrun.scan._fold_text import to_int as _int
 MAX_RECORDS = 32
 MAX_OPEN_RANKS = 1024  # open tracebacks remembered per rank (a live scanner sees any number)
 MAX_SITE_HITS = 256  # (site literal, rank) pairs remembered, each with its last line
-_SYMPTOM = (T.MARKER_BIT["peer_closed"] | T.MARKER_BIT["gloo"] | T.MARKER_BIT["nccl"]
+# A DataLoader's "worker exited unexpectedly" is the same kind of symptom: the
+# worker's own traceback, when the tail holds it, says why.
+_SYMPTOM = (T.MARKER_BIT["worker_exit"] | T.MARKER_BIT["peer_closed"] | T.MARKER_BIT["gloo"]
+            | T.MARKER_BIT["nccl"]
             | T.MARKER_BIT["watchdog"] | T.MARKER_BIT["dist_backend"]
             | T.MARKER_BIT["rendezvous"])
 _WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"]

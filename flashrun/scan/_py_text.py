@@ -10,8 +10,10 @@ from flashrun.scan._types import INNER_SPAN, NAME_MAX, POD_MAX, PREFIX_MAX
 
 _SPACE = b" \t"
 _DIGITS = b"0123456789"
+# How exception class names end (torch._dynamo's BackendCompilerFailed and Unsupported
+# included); a first word ending so, then a colon, reads as a terminal line.
 _EXC_SUFFIXES = (b"Error", b"Exception", b"Interrupt", b"Exit", b"Tripped", b"Failure",
-                 b"ExceptionGroup", b"StopIteration", b"Expired")
+                 b"ExceptionGroup", b"StopIteration", b"Expired", b"Failed", b"Unsupported")
 _NOISE_PREFIXES = (b"ERROR:", b"WARNING:", b"wandb:", b"Process finished", b"srun:",
                    b"slurmstepd:", b"frame #", b"Exception raised from", b"terminate called",
                    b"<NO_OTHER_FAILURES>")

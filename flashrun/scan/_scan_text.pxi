@@ -2,9 +2,11 @@
 # function of the same name in _py_text.py: launcher prefixes, terminal-line names,
 # noise and record starts, ANSI/NUL cleaning. No Python objects: all nogil.
 
-cdef const char* _EXC_SUFFIX[9]
+cdef enum:
+    NSUFFIX = 11
+cdef const char* _EXC_SUFFIX[NSUFFIX]
 _EXC_SUFFIX[:] = [b"Error", b"Exception", b"Interrupt", b"Exit", b"Tripped", b"Failure",
-                  b"ExceptionGroup", b"StopIteration", b"Expired"]
+                  b"ExceptionGroup", b"StopIteration", b"Expired", b"Failed", b"Unsupported"]
 cdef const char* _NOISE[10]
 _NOISE[:] = [b"ERROR:", b"WARNING:", b"wandb:", b"Process finished", b"srun:",
              b"slurmstepd:", b"frame #", b"Exception raised from", b"terminate called",
@@ -37,7 +39,7 @@ cdef void _build_classes() noexcept:
         _IDENT[c] = c == 0x5F or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
         _SUFFIX_LAST[c] = c in b"rntdep"
         _AFTER_SPACE[c] = c in b" -|]:>)0123456789"
-    for k in range(9):
+    for k in range(NSUFFIX):
         assert _SUFFIX_LAST[(<const unsigned char*>_EXC_SUFFIX[k])[strlen(_EXC_SUFFIX[k]) - 1]]
     for k in range(10):
         c = <unsigned char>_NOISE[k][0]
@@ -333,7 +335,7 @@ cdef bint _exception_like(const unsigned char* s, Py_ssize_t end) noexcept nogil
     if (L == 5 and memcmp(s + start, b"Error", 5) == 0) or (
             L == 7 and memcmp(s + start, b"Failure", 7) == 0):
         return 0
-    for k in range(9):
+    for k in range(NSUFFIX):
         sl = 0
         while _EXC_SUFFIX[k][sl]:
             sl += 1

@@ -58,7 +58,7 @@ MARKERS = (
     "abort", "native_abort", "preempt", "time_limit", "node_fail",
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
-    "store_stack", "nccl_usage",  # sources of every family: docs/needles.md
+    "store_stack", "nccl_usage", "unsupported_device",  # sources: docs/needles.md
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
@@ -139,15 +139,25 @@ _MARKER_NEEDLES = {
                  b"_ArrayMemoryError", b"for an array with shape", b"state: OUT_OF_MEMORY",
                  b"Out Of Memory", b"OOMKilled",
                  # Ray's memory monitor (raylet, ActorDiedError's exit detail)
-                 b"running low on memory", b"memory pressure (OOM)"),
+                 b"running low on memory", b"memory pressure (OOM)",
+                 # Windows' commit limit, macOS bash's SIGKILL notice, /dev/shm exhausted
+                 # (DataLoader's bus-error hint)
+                 b"paging file is too small", b"Killed: 9", b"insufficient shared memory",
+                 b"out of shared memory"),
     "ecc": (b"ECC error", b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ecc error",
-            b"cudaErrorECCUncorrectable"),
+            b"cudaErrorECCUncorrectable",
+            b"uncorrectable hardware error"),  # amdgpu: "N uncorrectable hardware errors"
     "xid": (b"NVRM: Xid", b"Xid (PCI"),
     "gpu_lost": (b"fallen off the bus", b"unspecified launch failure", b"GPU is lost",
                  b"cudaErrorLaunchFailure", b"CUDA_ERROR_LAUNCH_FAILED",
                  b"Unable to determine the device handle"),
     "illegal_access": (b"illegal memory access", b"misaligned address",
-                       b"an illegal instruction"),
+                       b"an illegal instruction",
+                       # ROCm's: the HSA runtime's and the kernel driver's words for it
+                       b"Memory access fault by GPU", b"MEMORY_APERTURE_VIOLATION"),
+    # a build without code for this GPU (CUDA's "no kernel image", HIP's "no binary")
+    "unsupported_device": (b"no kernel image is available", b"hipErrorNoBinaryForGpu",
+                           b"invalid device function"),
     "device_assert": (b"device-side assert triggered", b"Assertion `"),
     "enospc": (b"No space left on device", b"[Errno 28]"),
     "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
