@@ -179,7 +179,7 @@ def test_caught_then_continued_traceback_is_stale(scan_impl):
            + "".join("step %d | loss 1.0\n" % i for i in range(40)) + "Killed\n")
     r = scan(scan_impl, log)
     assert r.root is None and r.stale_tracebacks == 1
-    assert "host_oom" in r.markers and "network" not in r.markers
+    assert "shell_killed" in r.markers and "network" not in r.markers
 
 
 def test_ansi_escapes_are_ignored(scan_impl):
@@ -246,7 +246,7 @@ def test_native_abort_names_the_cpp_type(scan_impl):
 
 
 @pytest.mark.parametrize("line, marker", [
-    ("Killed", "host_oom"),
+    ("Killed", "shell_killed"),
     ("RuntimeError: DataLoader worker (pid 22358) is killed by signal: Killed.", "host_oom"),
     ("NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has fallen off the bus.", "xid"),
     ("OSError: [Errno 116] Stale file handle", "estale"),

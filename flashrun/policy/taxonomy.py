@@ -247,7 +247,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.ACCELERATOR_FAILURE, "the GPU reported a hardware fault"
     if "circuit_breaker" in s.root_markers or "CircuitBreakerTripped" in types:
         return FailureClass.DATA_ERROR, "the batch circuit breaker tripped on bad samples"
-    if evidence & _OOM or types & {"MemoryError", "OutOfMemoryError"}:
+    # a shell's bare "Killed" is the OOM killer's when no traceback speaks, or when the
+    # process did end by SIGKILL (a Python exception never ends one that way)
+    killed = "shell_killed" in (s.markers | s.root_markers) and (not has_root or s.signal == 9)
+    if evidence & _OOM or types & {"MemoryError", "OutOfMemoryError"} or killed:
         return FailureClass.OUT_OF_MEMORY, "the process ran out of memory"
     if s.hung:
         if evidence & {"watchdog", "nccl"}:

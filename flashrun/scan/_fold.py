@@ -77,7 +77,8 @@ _REPORTS = (T.MARKER_BIT["preempt"] | T.MARKER_BIT["time_limit"] | T.MARKER_BIT[
 # never a note the program handled, whatever level word their line carries
 # (a kubelet event of type "Warning", "OOMKilling").
 _OUTSIDE = _REPORTS | T.MARKER_BIT["host_oom"] | T.MARKER_BIT["xid"] | T.MARKER_BIT["ecc"] \
-    | T.MARKER_BIT["gpu_lost"]
+    | T.MARKER_BIT["gpu_lost"] | T.MARKER_BIT["shell_killed"]
+_HARDWARE = T.MARKER_BIT["xid"] | T.MARKER_BIT["ecc"] | T.MARKER_BIT["gpu_lost"]
 # A C++ abort whose thrown error is a collective's (c10d's DistBackendError after the
 # NCCL watchdog) is the same communication symptom as the Python traceback would be.
 _NATIVE = T.MARKER_BIT["native_abort"] | T.MARKER_BIT["abort"]
@@ -222,8 +223,10 @@ class Fold:
             else:
                 line = _text(c)
                 quiet = _quiet(line)
+                late = self.report_act is not None  # after the first death report
                 for bit in _bits(b):
-                    self.marks[bit] = (rank, act, line, quiet and not (1 << bit) & _OUTSIDE)
+                    self.marks[bit] = (rank, act, line, quiet and not (1 << bit) & _OUTSIDE,
+                                       late)
         elif kind == T.EV_NATIVE:
             record = self._new(rank)
             name = _text(c, 200)
@@ -313,13 +316,14 @@ class Fold:
                 signal = _int(trace[7:])
             if signal is None and cfe_exit is not None and cfe_exit < 0:
                 signal = -cfe_exit
-        candidates, stale, survived = [], 0, None
+        candidates, aside, stale, survived = [], [], 0, None
         for record in self.records:
             if not record.terms:
                 continue
             wrapper = record.terms[-1].exc_type.encode().endswith(_WRAPPERS)
             if record.ignored or _survived(activity, record.rank, record.act):
                 stale += 1
+                aside.append(record)
                 if not wrapper:
                     survived = record
                 continue
@@ -343,17 +347,26 @@ class Fold:
                     cfe_rank, cfe_exit = dead, code
                 signal = -code
         markers, evidence = [], []
+        standing = root is not None and not _symptom(root)
         for bit in sorted(self.marks):
-            rank, act, line, quiet = self.marks[bit]
+            rank, act, line, quiet, late = self.marks[bit]
+            # a scheduler's report printed after the tasks were already reported dead,
+            # while a traceback explains their death, is the teardown's consequence
+            # (srun's "Node failure" after unkillable tasks), not its cause
+            if late and standing and (1 << bit) & _REPORTS:
+                continue
             # a report from outside the process (the kernel, the driver, a scheduler)
             # is not taken back by output printed after it (an epilog, an event list)
             if not quiet and ((1 << bit) & _OUTSIDE or not _survived(activity, rank, act)):
                 markers.append(T.MARKERS[bit])
                 evidence.append((T.MARKERS[bit], line))
-        for record in candidates:  # outside reports read into any standing record count
+        for record in candidates + aside:
+            # outside reports read into any standing record count, and a GPU's own
+            # hardware fault (ECC, Xid, a lost device) even in a record set aside: a
+            # server that logs its shutdown after it did not carry on computing
             if record is root:
                 continue
-            for bit in _bits(record.mask & _REPORTS):
+            for bit in _bits(record.mask & (_HARDWARE if record in aside else _REPORTS)):
                 if T.MARKERS[bit] not in markers:
                     markers.append(T.MARKERS[bit])
                     evidence.append((T.MARKERS[bit], record.evidence[bit]))

@@ -138,7 +138,7 @@ class Lexer:
                 body = body[f:]
                 found = {k: v - f for k, v in found.items() if v >= f}
         if body.rstrip(b" \t") == b"Killed":
-            mask |= T.MARKER_BIT["host_oom"]
+            mask |= T.MARKER_BIT["shell_killed"]
         self._structure(rank, body, mask, found)
 
     def _structure(self, rank, body, mask, found):

@@ -31,7 +31,7 @@ cdef enum:
     T_LOOKBACK = 20
     NSLOTS = 16
     MSGMAX = 16
-    MAXN = 256
+    MAXN = 384
     HSIZE = 4096
     S_OUT = 0
     S_FRAMES = 1
@@ -101,7 +101,7 @@ assert (
     T.CTX_FRAMES, T.CTX_MSG, T.SEC_NONE, T.SEC_ROOT, T.SEC_OTHER,
 )
 
-cdef uint64_t _HOST_OOM = T.MARKER_BIT["host_oom"]
+cdef uint64_t _SHELL_KILLED = T.MARKER_BIT["shell_killed"]
 # First bytes of a line body that _structure looks at even when no needle is in
 # the line: blank or indented lines, "Killed", torchrun's "Root Cause" and
 # "Failures:", the chain separators ("The above", "During"). Lines starting
@@ -378,7 +378,7 @@ cdef class Lexer:
         while e > 0 and (body[e - 1] == 0x20 or body[e - 1] == 0x09):
             e -= 1
         if e == 6 and memcmp(body, b"Killed", 6) == 0:
-            self.mask |= _HOST_OOM
+            self.mask |= _SHELL_KILLED
         self._structure(rank, body, bn)
         return 0
 

@@ -58,7 +58,7 @@ MARKERS = (
     "abort", "native_abort", "preempt", "time_limit", "node_fail",
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
-    "store_stack", "nccl_usage", "unsupported_device",  # sources: docs/needles.md
+    "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
@@ -94,6 +94,9 @@ EXIT_TEXT = 40
 TEARDOWN_NEEDLES = (
     b"Killing subprocess ",     # DeepSpeed launcher, torch.distributed.launch
     b" closing signal SIG",     # torchrun agent: "Sending process N closing signal SIGTERM"
+    # uvicorn (vLLM's, sglang's and most inference servers' front end) shutting down
+    b"Waiting for application shutdown", b"Application shutdown complete",
+    b"Finished server process",
 )
 # Python's own notes that the traceback after them did not end the program: an
 # exception raised in __del__ or a weakref callback (sys.unraisablehook), and one
@@ -135,15 +138,18 @@ _MARKER_NEEDLES = {
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
                  b"oom-kill", b"OOM killer", b"oom_reaper", b"Cannot allocate memory",
                  b"can't allocate memory", b"DefaultCPUAllocator: not enough memory",
-                 b"std::bad_alloc", b" Killed  ", b"zsh: killed", b"Killed process ",
+                 b"std::bad_alloc", b"Killed process ",
                  b"_ArrayMemoryError", b"for an array with shape", b"state: OUT_OF_MEMORY",
                  b"Out Of Memory", b"OOMKilled",
                  # Ray's memory monitor (raylet, ActorDiedError's exit detail)
                  b"running low on memory", b"memory pressure (OOM)",
-                 # Windows' commit limit, macOS bash's SIGKILL notice, /dev/shm exhausted
-                 # (DataLoader's bus-error hint)
-                 b"paging file is too small", b"Killed: 9", b"insufficient shared memory",
+                 # Windows' commit limit, /dev/shm exhausted (DataLoader's bus-error hint)
+                 b"paging file is too small", b"insufficient shared memory",
                  b"out of shared memory"),
+    # A shell's notice that its job got SIGKILL (bash "Killed" alone or padded in a job
+    # line, macOS bash "Killed: 9", zsh "zsh: killed"): most often the OOM killer, so
+    # memory when nothing else speaks, never against a traceback that does
+    "shell_killed": (b" Killed  ", b"zsh: killed", b"Killed: 9"),
     "ecc": (b"ECC error", b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ecc error",
             b"cudaErrorECCUncorrectable",
             b"uncorrectable hardware error"),  # amdgpu: "N uncorrectable hardware errors"
@@ -175,7 +181,8 @@ _MARKER_NEEDLES = {
                 b"Max retries exceeded with url", b"HTTPSConnectionPool",
                 b"HTTPConnectionPool", b"RemoteDisconnected", b"SSLError",
                 b"Connection refused", b"ConnectionError",
-                b"couldn't connect to"),  # transformers' hub OSError
+                b"couldn't connect to",  # transformers' hub OSError
+                b"Temporary failure resolving", b"CONNECTION FAILED"),  # apt, conda
     "corrupt_zip": (b"PytorchStreamReader failed", b"failed finding central directory",
                     b"BadZipFile", b"not a zip file"),
     "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
@@ -205,9 +212,11 @@ _MARKER_NEEDLES = {
     "step_cancelled": (b"CANCELLED AT", b"Job step aborted"),
     "task_failure": (b"DUE TO TASK FAILURE",),
     "time_limit": (b"DUE TO TIME LIMIT",),
-    "node_fail": (b"DUE TO NODE FAILURE", b"NODE_FAIL", b"node failure",
+    "node_fail": (b"DUE TO NODE FAILURE", b"NODE_FAIL", b"node failure", b"Node failure on",
                   # Kubernetes: the node controller's events
-                  b"NodeNotReady", b"TaintManagerEviction"),
+                  b"NodeNotReady", b"TaintManagerEviction",
+                  # Ray's GCS and ActorDiedError
+                  b"missed too many heartbeats", b"because its node has died"),
     "launcher_sigterm": (b"death signal, shutting down workers",),
     "usage_error": (b": error: unrecognized arguments", b": error: the following arguments",
                     b": error: argument ", b": error: invalid choice",
@@ -244,7 +253,7 @@ NEEDLES = _needle_table()
 # three-byte grams and skips up to MIN_NEEDLE - 2 bytes at a time, and its line
 # prefilter samples four-byte grams every MIN_NEEDLE - 3 bytes.
 MIN_NEEDLE = min(len(n) for n, _ in NEEDLES)
-MAX_NEEDLES = 256  # built-in and site needles together (the C lexer's tables)
+MAX_NEEDLES = 384  # built-in and site needles together (the C lexer's tables)
 assert MIN_NEEDLE >= 8, MIN_NEEDLE
 assert len({n for n, _ in NEEDLES}) == len(NEEDLES), "needles must be unique"
 
