@@ -136,7 +136,8 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b3-" + i, tail, row) for i, tail, row in _batch("heldout3")] + \
     [("b4-" + i, tail, row) for i, tail, row in _batch("heldout4")] + \
     [("b5-" + i, tail, row) for i, tail, row in _batch("heldout5")] + \
-    [("b6-" + i, tail, row) for i, tail, row in _batch("heldout6")]
+    [("b6-" + i, tail, row) for i, tail, row in _batch("heldout6")] + \
+    [("b7-" + i, tail, row) for i, tail, row in _batch("heldout7")]
 # Known misses, each with why it stays (the batch's README says more).
 KNOWN = {
     "b3-037": "shm bus error: labelled worker_crash here, out_of_memory in batch 5 (b5-005)",
@@ -144,14 +145,17 @@ KNOWN = {
     "b5-018": "a shell's bare 'killed': the dev corpus (049) reads it as the OOM killer",
     "b5-028": "a py-spy dump of ranks in a barrier: no failure is read in a stack dump",
     "b6-032": "pip's retry warnings are read as handled notes; its final error names no cause",
+    "b7-014": "a lone DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
+    "b7-039": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
 }
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout6: 30 and 5 x 40 tails a second hand wrote and
-    labelled before flashrun first read them (27/30, 33, 31, 30, 32 and 37/40 then;
-    the README in each says which shapes were fixed, and KNOWN what stays)."""
+    """tests/data/heldout..heldout7: 30 and 6 x 40 tails a second hand wrote (the
+    last batch copied from real issue threads) and labelled before flashrun first
+    read them (27/30, 33, 31, 30, 32, 37 and 32/40 then; the README in each says
+    which shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])

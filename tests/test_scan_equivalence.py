@@ -65,6 +65,7 @@ TOKENS = [
     b"[pod/w-0/pytorch] ", b"[pod/x] ", b"[pod/a/b/c]", b"[2024-01-01 00:00:00,000] [INFO] "
     b"[default] Worker group FAILED. 2/3 attempts left; will restart worker group",
     b"mpirun noticed that process rank 3 with PID 0 on node n2 exited on signal 9 (Killed).",
+    b"Exception: process 3 terminated with signal SIGKILL", b"Step 1 exited with non-zero status 1",
 ]
 
 

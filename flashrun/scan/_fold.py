@@ -92,12 +92,14 @@ _TASK_REPORTS = frozenset(i for i, (needle, _kind) in enumerate(T.EXIT_REPORTS)
 # torchrun's own SignalException when it is told to stop. They never explain a death.
 _WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException",
              b"ProcessExitedException", b"TrainingFailedError")  # the last: Ray Train's
+# Exception types too generic to say more than the death report their message holds.
+_GENERIC = ("Exception", "RuntimeError")
 # Signals torchrun itself sends when it tears a group down: not a cause.
 _SOFT_SIGNALS = (1, 2, 15)
 
 
 class _Record:
-    __slots__ = ("rank", "terms", "mask", "act", "evidence", "ignored")
+    __slots__ = ("rank", "terms", "mask", "act", "evidence", "ignored", "reports_death")
 
     def __init__(self, rank):
         self.rank = rank
@@ -108,6 +110,9 @@ class _Record:
         # set aside like a survived one: Python said it did not end the program
         # (EV_IGNORED), or it belongs to an attempt the launcher restarted (EV_RESTART)
         self.ignored = False
+        # its last terminal line is itself a death report ("Exception: process 3
+        # terminated with signal SIGKILL"): a wrapper, like ChildFailedError
+        self.reports_death = False
 
     def add(self, mask, line):
         if mask:  # most terminal lines carry no marker
@@ -120,6 +125,7 @@ class _Record:
         other.terms = list(self.terms)
         other.mask, other.act, other.evidence = self.mask, self.act, dict(self.evidence)
         other.ignored = self.ignored
+        other.reports_death = self.reports_death
         return other
 
 
@@ -156,6 +162,7 @@ class Fold:
         # the unprefixed stream's output count at the first death report (a launcher's,
         # torchrun's block): what follows it is an epilog (sacct, events), not the job
         self.report_act = None
+        self.exit_lineno = -1  # the line of the last death report (EV_EXIT)
         # per site literal, None or a compiled bytes regex the line must also match:
         # a site rule's regex runs only on the lines holding its literal
         self.site_patterns = tuple(site_patterns)
@@ -177,6 +184,7 @@ class Fold:
         other.site = dict(self.site)
         other.ignore_next = set(self.ignore_next)
         other.report_act = self.report_act
+        other.exit_lineno = self.exit_lineno
         other.site_patterns = self.site_patterns
         other.site_literals = self.site_literals
         return other
@@ -209,6 +217,7 @@ class Fold:
                 record = self._new(rank)
             term = parse_terminal(c, rank)
             record.terms.append(term)
+            record.reports_death = _lineno == self.exit_lineno
             record.add(b, term.line)
             record.act = act
             if term.exc_type.endswith("ChildFailedError"):
@@ -240,6 +249,7 @@ class Fold:
                 and self.report_act is None:
             self.report_act = act  # the first death report: unprefixed output ends here
         if kind == T.EV_EXIT:
+            self.exit_lineno = _lineno
             code = exit_status(a, c)
             # A signal death is the more telling report: a later plain code (the
             # launcher's own exit 1) does not hide it.
@@ -320,7 +330,14 @@ class Fold:
         for record in self.records:
             if not record.terms:
                 continue
-            wrapper = record.terms[-1].exc_type.encode().endswith(_WRAPPERS)
+            # a generic exception whose message only reports a child's death (no
+            # evidence of its own, unlike "DataLoader worker ... is killed by signal:
+            # Killed." with its OOM marker; a specific type such as torch's
+            # InductorError around a failed gcc says more than the death)
+            last = record.terms[-1].exc_type
+            wrapper = last.encode().endswith(_WRAPPERS) or (
+                record.reports_death and last.rpartition(".")[2] in _GENERIC
+                and not record.mask & ~_WEAK & ~_REPORTS)
             if record.ignored or _survived(activity, record.rank, record.act):
                 stale += 1
                 aside.append(record)

@@ -83,6 +83,7 @@ EXIT_REPORTS = (
     (b"Process finished with exit code ", "ide"),       # PyCharm/IntelliJ: code (signal N: NAME)
     (b": Killed", "sigkill"),                           # srun: error: node: task N: Killed
     (b"exited on signal ", "signal"),                   # Open MPI: mpirun noticed ... rank N ...
+    (b" exited with non-zero status ", "code"),         # a wrapper's own "Step 1 exited with ..."
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -125,7 +126,10 @@ _MARKER_NEEDLES = {
     "rendezvous": (b"RendezvousConnectionError", b"RendezvousTimeoutError",
                    b"RendezvousClosedError", b"RendezvousError",
                    b"The client socket has timed out", b"DistStoreError", b"TCPStore",
-                   b"store_based_barrier", b"store based barrier", b"ncclCommInitRank"),
+                   b"store_based_barrier", b"store based barrier", b"ncclCommInitRank",
+                   # c10d's socket, before DistNetworkError named it (torch < 2.1)
+                   b"The server socket has failed", b"Address already in use",
+                   b"connect() timed out"),
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
                  b"HIP out of memory", b"MPS backend out of memory", b"XPU out of memory",
@@ -139,6 +143,7 @@ _MARKER_NEEDLES = {
                  b"oom-kill", b"OOM killer", b"oom_reaper", b"Cannot allocate memory",
                  b"can't allocate memory", b"DefaultCPUAllocator: not enough memory",
                  b"std::bad_alloc", b"Killed process ",
+                 b"not enough memory: you tried to allocate",  # TH's allocator (torch < 1.2)
                  b"_ArrayMemoryError", b"for an array with shape", b"state: OUT_OF_MEMORY",
                  b"Out Of Memory", b"OOMKilled",
                  # Ray's memory monitor (raylet, ActorDiedError's exit detail)
@@ -182,6 +187,7 @@ _MARKER_NEEDLES = {
                 b"HTTPConnectionPool", b"RemoteDisconnected", b"SSLError",
                 b"Connection refused", b"ConnectionError",
                 b"couldn't connect to",  # transformers' hub OSError
+                b"Internet connection",  # huggingface_hub's LocalEntryNotFoundError
                 b"Temporary failure resolving", b"CONNECTION FAILED"),  # apt, conda
     "corrupt_zip": (b"PytorchStreamReader failed", b"failed finding central directory",
                     b"BadZipFile", b"not a zip file"),
@@ -206,7 +212,8 @@ _MARKER_NEEDLES = {
               b"floating point exception", b"Fatal Python error: Aborted"),
     "native_abort": (b"terminate called after throwing", b"terminate called without an",
                      b"terminate called recursively"),
-    "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted"),
+    "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted",
+                b"DUE TO JOB REQUEUE", b"job is preempted"),  # Slurm requeue, submitit
     # slurmstepd's "*** STEP|JOB N ON host CANCELLED AT t ***" with no reason: a user's
     # scancel, or srun tearing the step down because a task failed (kill-on-bad-exit)
     "step_cancelled": (b"CANCELLED AT", b"Job step aborted"),
