@@ -231,7 +231,7 @@ class Fold:
                 record.add(b, _text(c))
             else:
                 line = _text(c)
-                quiet = _quiet(line)
+                quiet = bool(b & ~_OUTSIDE) and _quiet(line)
                 late = self.report_act is not None  # after the first death report
                 for bit in _bits(b):
                     self.marks[bit] = (rank, act, line, quiet and not (1 << bit) & _OUTSIDE,
