@@ -550,3 +550,16 @@ def test_outside_reports_count_whatever_level_word_they_carry(scan_impl):
     r = scan(scan_impl, "step 1\n  Warning  OOMKilling  52s  kubelet  Memory cgroup out of "
                         "memory: Killed process 48213 (python)\n")
     assert r.markers == ("host_oom",)
+
+
+@pytest.mark.parametrize("tail, killed", [
+    (" 20%|####      | 216/1063 [00:27<02:17,  6.17it/s]Killed\n", True),
+    ("step 9\nKilled   \n", True),
+    ("Epoch 1: 100%|##########| 10/10 [00:01<00:00]Killed\n", True),
+    ("the job was not Killed\n", False),
+    ("[rank0]: step 9 [Killed]\n", False),
+])
+def test_the_shells_killed_glued_to_a_progress_bar(scan_impl, tail, killed):
+    """tqdm redraws with \\r and prints no final newline: the shell's "Killed" lands
+    right after the bar's "]" (issue 11: death notices glued to a progress bar)."""
+    assert ("shell_killed" in scan(scan_impl, tail).markers) == killed

@@ -66,6 +66,7 @@ TOKENS = [
     b"[default] Worker group FAILED. 2/3 attempts left; will restart worker group",
     b"mpirun noticed that process rank 3 with PID 0 on node n2 exited on signal 9 (Killed).",
     b"Exception: process 3 terminated with signal SIGKILL", b"Step 1 exited with non-zero status 1",
+    b" 20%|####  | 216/1063 [00:27<02:17,  6.17it/s]Killed", b"]Killed", b"Killed  \t",
 ]
 
 

@@ -30,7 +30,7 @@ Line model, identical in both lexers:
 from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
 from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, exception_like,
-                                    inner_terminal,
+                                    inner_terminal, killed_end,
                                     is_noise, is_record_start, plausible_prefix, shape_end,
                                     strip_prefixes, terminal_name)
 
@@ -137,7 +137,7 @@ class Lexer:
                 self.pfx = s[base:off + f]
                 body = body[f:]
                 found = {k: v - f for k, v in found.items() if v >= f}
-        if body.rstrip(b" \t") == b"Killed":
+        if killed_end(body.rstrip(b" \t")):
             mask |= T.MARKER_BIT["shell_killed"]
         self._structure(rank, body, mask, found)
 

@@ -274,6 +274,12 @@ def exception_like(s, end):
     return last.endswith(_EXC_SUFFIXES)
 
 
+def killed_end(s):
+    """The shell's "Killed", alone on the (right-stripped) line or glued to the end of
+    a progress bar that printed no newline ("... 6.17it/s]Killed")."""
+    return s == b"Killed" or s.endswith(b"]Killed")
+
+
 def _glog(s):
     """glog-style record: E1129, W1129, I1129, F1129 followed by a space."""
     return (len(s) >= 6 and s[0] in b"EWIF" and s[1] in _DIGITS and s[2] in _DIGITS

@@ -117,13 +117,25 @@ include "_scan_text.pxi"
 include "_scan_needles.pxi"
 
 
+cdef inline bint _killed_end(const unsigned char* s, Py_ssize_t e) noexcept nogil:
+    """_py.killed_end: the shell's "Killed", alone on the line or glued to the end of a
+    progress bar that printed no newline ("... 6.17it/s]Killed"); ``e`` excludes
+    trailing blanks."""
+    return (e == 6 and memcmp(s, b"Killed", 6) == 0) or (
+        e >= 7 and s[e - 1] == 0x64 and memcmp(s + e - 7, b"]Killed", 7) == 0)
+
+
 cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inner) noexcept nogil:
     """For a non-empty line with no needle, in a rank outside any traceback, whose
     first byte is not _PLAIN_SLOW: -1 if it may name an exception (the full path
     decides), else whether it counts as output (1) or is noise (0). ``no_inner``: the
     feed found no colon that could end an inner terminal's name in the line."""
-    cdef Py_ssize_t end
+    cdef Py_ssize_t end = n
     cdef bint colon
+    while end > 0 and (s[end - 1] == 0x20 or s[end - 1] == 0x09):
+        end -= 1
+    if s[end - 1] == 0x64 and _killed_end(s, end):  # 'd': the full path marks it
+        return -1
     if _alpha(s[0]):
         end = 1
         while end < n and end <= NAME_MAX and _IDENT[s[end]]:
@@ -377,7 +389,7 @@ cdef class Lexer:
         e = bn
         while e > 0 and (body[e - 1] == 0x20 or body[e - 1] == 0x09):
             e -= 1
-        if e == 6 and memcmp(body, b"Killed", 6) == 0:
+        if _killed_end(body, e):
             self.mask |= _SHELL_KILLED
         self._structure(rank, body, bn)
         return 0
