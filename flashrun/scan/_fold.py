@@ -208,6 +208,9 @@ class Fold:
         kind, _lineno, act, rank, a, b, c = event
         if kind == T.EV_TERM or kind == T.EV_MARK or kind == T.EV_NATIVE:
             self.recent |= b
+        if (kind == T.EV_EXIT or kind == T.EV_CFE or kind == T.EV_SECTION) and rank < 0 \
+                and self.report_act is None:
+            self.report_act = act  # the first death report: unprefixed output ends here
         if kind == T.EV_TB:
             if not (b and rank in self.open):
                 self._new(rank)
@@ -245,10 +248,7 @@ class Fold:
                                                 None if rank < 0 else rank))
             record.add(b, record.terms[-1].line)
             record.act = act
-        if (kind == T.EV_EXIT or kind == T.EV_CFE or kind == T.EV_SECTION) and rank < 0 \
-                and self.report_act is None:
-            self.report_act = act  # the first death report: unprefixed output ends here
-        if kind == T.EV_EXIT:
+        elif kind == T.EV_EXIT:
             self.exit_lineno = _lineno
             code = exit_status(a, c)
             # A signal death is the more telling report: a later plain code (the
@@ -377,13 +377,12 @@ class Fold:
             if not quiet and ((1 << bit) & _OUTSIDE or not _survived(activity, rank, act)):
                 markers.append(T.MARKERS[bit])
                 evidence.append((T.MARKERS[bit], line))
-        for record in candidates + aside:
-            # outside reports read into any standing record count, and a GPU's own
-            # hardware fault (ECC, Xid, a lost device) even in a record set aside: a
-            # server that logs its shutdown after it did not carry on computing
-            if record is root:
-                continue
-            for bit in _bits(record.mask & (_HARDWARE if record in aside else _REPORTS)):
+        # outside reports read into any standing record count, and a GPU's own hardware
+        # fault (ECC, Xid, a lost device) even in a record set aside: a server that logs
+        # its shutdown after it did not carry on computing
+        for record, kinds in [(r, _REPORTS) for r in candidates if r is not root] + \
+                [(r, _HARDWARE) for r in aside]:
+            for bit in _bits(record.mask & kinds):
                 if T.MARKERS[bit] not in markers:
                     markers.append(T.MARKERS[bit])
                     evidence.append((T.MARKERS[bit], record.evidence[bit]))

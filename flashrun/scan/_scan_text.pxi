@@ -37,10 +37,10 @@ cdef void _build_classes() noexcept:
         _LEAD[c] = (L_NOISE if c in b"=-*#" else 0) | (L_GLOG if c in b"EWIF" else 0) | (
             L_BRACKET if c == 0x5B else 0) | (L_SPACE if c == 0x20 or c == 0x09 else 0)
         _IDENT[c] = c == 0x5F or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
-        _SUFFIX_LAST[c] = c in b"rntdep"
+        _SUFFIX_LAST[c] = 0
         _AFTER_SPACE[c] = c in b" -|]:>)0123456789"
-    for k in range(NSUFFIX):
-        assert _SUFFIX_LAST[(<const unsigned char*>_EXC_SUFFIX[k])[strlen(_EXC_SUFFIX[k]) - 1]]
+    for k in range(NSUFFIX):  # derived from the names, like _py_text._SUFFIX_LAST
+        _SUFFIX_LAST[(<const unsigned char*>_EXC_SUFFIX[k])[strlen(_EXC_SUFFIX[k]) - 1]] = 1
     for k in range(10):
         c = <unsigned char>_NOISE[k][0]
         if _NOISE_A[c] == 0:
