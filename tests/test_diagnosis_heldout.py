@@ -138,25 +138,32 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b5-" + i, tail, row) for i, tail, row in _batch("heldout5")] + \
     [("b6-" + i, tail, row) for i, tail, row in _batch("heldout6")] + \
     [("b7-" + i, tail, row) for i, tail, row in _batch("heldout7")] + \
-    [("b8-" + i, tail, row) for i, tail, row in _batch("heldout8")]
+    [("b8-" + i, tail, row) for i, tail, row in _batch("heldout8")] + \
+    [("b9-" + i, tail, row) for i, tail, row in _batch("heldout9")] + \
+    [("b10-" + i, tail, row) for i, tail, row in _batch("heldout10")]
 # Known misses, each with why it stays (the batch's README says more).
 KNOWN = {
     "b3-037": "shm bus error: labelled worker_crash here, out_of_memory in batch 5 (b5-005)",
-    "b4-026": "Ray lists the OOM killer among possible causes; read as memory evidence",
     "b5-018": "a shell's bare 'killed': the dev corpus (049) reads it as the OOM killer",
     "b5-028": "a py-spy dump of ranks in a barrier: no failure is read in a stack dump",
     "b6-032": "pip's retry warnings are read as handled notes; its final error names no cause",
     "b7-014": "a lone DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
     "b7-039": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b9-005": "a safetensors header error; the thread found an image passed as the model",
+    "b9-009": "a sweep's stop: an agent's SIGTERM with no scheduler's notice (dev corpus 103)",
+    "b9-017": "torch.save's 'cannot be opened' names no cause; the thread found a full disk",
+    "b9-033": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b10-004": "an invalid load key; the thread found an image passed as the model",
+    "b10-030": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
 }
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout8: 300 tails a second hand wrote (the last two
+    """tests/data/heldout..heldout10: 380 tails a second hand wrote (the last four
     batches copied from real issue threads) and labelled before flashrun first read
-    them (27/30, 33, 31, 30, 32, 37, 32/40 and 29/30 then; the README in each says
-    which shapes were fixed, and KNOWN what stays)."""
+    them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36/40 and 36/40 then; the README
+    in each says which shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])

@@ -99,10 +99,11 @@ _CODE_TYPES = frozenset({
 _SYSTEM = frozenset({"host_oom", "xid", "gpu_lost", "ecc", "control_plane", "node_fail",
                      "preempt", "time_limit", "launcher_sigterm"})
 # Exceptions of decoders a data loader calls on one sample: JSON and CSV records,
-# text (UnicodeDecodeError), audio (libsndfile through soundfile, audioread), video
-# (PyAV, decord).
+# text (UnicodeDecodeError), audio (libsndfile through soundfile), video (PyAV,
+# decord). Not audioread's NoBackendError: no decoder is installed (ffmpeg), which
+# fails every sample alike, a fault of the environment.
 _DECODE_TYPES = frozenset({"JSONDecodeError", "ParserError", "LibsndfileError",
-                           "NoBackendError", "InvalidDataError", "DECORDError",
+                           "InvalidDataError", "DECORDError",
                            "UnicodeDecodeError"})
 # Signals a process gets when it is stopped from outside: they say nothing of why.
 _SOFT_SIGNALS = frozenset({1, 2, 15})
@@ -273,7 +274,8 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & _NET
                                                              and "network" in s.markers):
         return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
-    if "worker_exit" in s.root_markers and not s.root_markers & _CODE:
+    if ("worker_exit" in s.root_markers or (not has_root and "worker_exit" in evidence)) \
+            and not s.root_markers & _CODE:
         return FailureClass.WORKER_CRASH, "a worker process died without saying why"
     if s.root_markers & {"segfault", "abort"} and not s.root_markers & _CODE and not code_root:
         # "DataLoader worker (pid N) is killed by signal: Segmentation fault.": the

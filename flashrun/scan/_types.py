@@ -139,8 +139,10 @@ _MARKER_NEEDLES = {
                  b"Cuda failure 'out of memory'", b"hipErrorOutOfMemory",
                  b"'out of memory'",  # NCCL's CUDACHECK: "Cuda failure 2 'out of memory'"
                  b"CUDA_ERROR_OUT_OF_MEMORY"),
+    # (systemd's "killed by the OOM killer"; Ray's worker-died text lists "killed by
+    # SIGKILL by OOM killer" among possible causes, which is no evidence)
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
-                 b"oom-kill", b"OOM killer", b"oom_reaper", b"Cannot allocate memory",
+                 b"oom-kill", b"by the OOM killer", b"oom_reaper", b"Cannot allocate memory",
                  b"can't allocate memory", b"DefaultCPUAllocator: not enough memory",
                  b"std::bad_alloc", b"Killed process ",
                  b"not enough memory: you tried to allocate",  # TH's allocator (torch < 1.2)
@@ -234,7 +236,10 @@ _MARKER_NEEDLES = {
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
     "worker_exit": (b"exited unexpectedly",
-                    b"The actor died unexpectedly"),  # Ray's ActorDiedError
+                    # Ray: ActorDiedError, its GCS's exit detail, WorkerCrashedError,
+                    # the raylet's report of a task's worker
+                    b"The actor died unexpectedly", b"worker process has died",
+                    b"The worker died unexpectedly", b"A worker died or was killed"),
     # a data loader's own words for samples it could not decode (loaders also log
     # the samples they skipped: at a quiet level, which does not count, see _fold)
     "bad_sample": (b"undecodable", b"failed to decode", b"Failed to decode",
