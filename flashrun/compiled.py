@@ -11,8 +11,10 @@ each source's SHA-256 in the generated ``flashrun/_built.py``; ``install()``
 (called first thing by ``import flashrun``) makes the ``.py`` load instead of its
 compiled copy when the source changed since the build (an editable checkout
 after an edit or a ``git pull``: one warning names the fix) and, for every
-module, when ``FLASHRUN_NO_EXTENSIONS=1`` (the pure-Python test pass). A leaf:
-imports nothing from flashrun.
+module, when ``FLASHRUN_NO_EXTENSIONS=1`` (the pure-Python test pass). The C
+lexer has no ``.py`` of its own: its sources (``LEXER``) are hashed together, and
+when they changed its stale build is not imported, so ``flashrun.scan`` takes its
+pure-Python twin (equal results, slower). A leaf: imports nothing from flashrun.
 """
 import hashlib
 import importlib.abc
@@ -25,6 +27,9 @@ import warnings
 COMPILED = ("flashrun.scan._fold", "flashrun.scan._fold_text", "flashrun.policy.taxonomy",
             "flashrun.policy.decide", "flashrun.policy.history", "flashrun.policy.diagnose")
 _ROOT = os.path.dirname(os.path.abspath(__file__))
+LEXER_MODULE = "flashrun.scan._scan"
+LEXER = ("scan/_scan.pyx", "scan/_scan_feed.pxi", "scan/_scan_needles.pxi",
+         "scan/_scan_text.pxi", "scan/_scan_eol.h")  # under the package
 
 
 def source_path(module: str, root: str = _ROOT) -> str:
@@ -37,20 +42,39 @@ def source_hash(path: str) -> str:
         return hashlib.sha256(fh.read()).hexdigest()
 
 
+def lexer_hash(root: str = _ROOT) -> str:
+    """One hash of all the C lexer's source files, each named."""
+    digest = hashlib.sha256()
+    for name in LEXER:
+        with open(os.path.join(root, name), "rb") as fh:
+            digest.update(name.encode() + b"\0" + fh.read() + b"\0")
+    return digest.hexdigest()
+
+
+def hashes(root: str = _ROOT) -> dict:
+    """What the build records: each compiled module's source hash, the lexer's too."""
+    out = {m: source_hash(source_path(m, root)) for m in COMPILED}
+    out[LEXER_MODULE] = lexer_hash(root)
+    return out
+
+
 def stale(built: dict, root: str = _ROOT) -> tuple:
     """The modules whose source no longer matches the hash recorded at build time."""
     out = []
-    for module in COMPILED:
+    for module in COMPILED + (LEXER_MODULE,):
         try:
-            if built.get(module) != source_hash(source_path(module, root)):
-                out.append(module)
+            now = lexer_hash(root) if module == LEXER_MODULE else source_hash(
+                source_path(module, root))
         except OSError:  # no source at all: nothing to prefer over the compiled copy
-            pass
+            continue
+        if built.get(module) != now:
+            out.append(module)
     return tuple(out)
 
 
 class SourceFirst(importlib.abc.MetaPathFinder):
-    """Loads the named modules from their ``.py`` file, never a compiled copy."""
+    """Loads the named modules from their ``.py`` file, never a compiled copy; one
+    with no ``.py`` (the C lexer) is not found at all, so its importer falls back."""
 
     def __init__(self, names):
         self.names = frozenset(names)
@@ -64,13 +88,14 @@ class SourceFirst(importlib.abc.MetaPathFinder):
                 return importlib.util.spec_from_file_location(
                     fullname, source, loader=importlib.machinery.SourceFileLoader(fullname,
                                                                                    source))
-        return None
+        raise ModuleNotFoundError("%s: its compiled copy is stale or disabled" % fullname,
+                                  name=fullname)
 
 
 def install(environ=os.environ) -> tuple:
     """Put the modules that must run from source in front of the import system; returns them."""
     if environ.get("FLASHRUN_NO_EXTENSIONS") == "1":
-        names = COMPILED
+        names = COMPILED  # (flashrun.scan picks the lexer's twin itself)
     else:
         try:
             from flashrun._built import SOURCES  # written by setup.py when it compiles

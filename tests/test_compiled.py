@@ -46,7 +46,7 @@ def test_built_copies_are_used_while_their_source_is_unchanged():
 def test_a_changed_source_runs_from_source_with_one_warning(monkeypatch):
     """The guard compares each source with the hash the build recorded: a mismatch
     (an edit, a pull) loads the .py instead of the stale compiled copy."""
-    built = {m: compiled.source_hash(compiled.source_path(m)) for m in compiled.COMPILED}
+    built = compiled.hashes()
     assert compiled.stale(built) == ()
     built["flashrun.policy.taxonomy"] = "0" * 64
     assert compiled.stale(built) == ("flashrun.policy.taxonomy",)
@@ -55,3 +55,25 @@ def test_a_changed_source_runs_from_source_with_one_warning(monkeypatch):
                             [os.path.dirname(compiled.source_path("flashrun.policy.taxonomy"))])
     assert spec.origin.endswith("taxonomy.py")
     assert finder.find_spec("flashrun.policy.table", [str(ROOT / "flashrun" / "policy")]) is None
+
+
+def test_a_changed_lexer_source_is_not_imported_and_the_twin_scans():
+    """The C lexer has no .py: its sources are hashed together, and a stale build
+    is not found at all, so flashrun.scan takes the pure-Python twin (equal results)."""
+    built = compiled.hashes()
+    built[compiled.LEXER_MODULE] = "0" * 64
+    assert compiled.stale(built) == (compiled.LEXER_MODULE,)
+    assert compiled.lexer_hash() == compiled.hashes()[compiled.LEXER_MODULE]
+    with pytest.raises(ModuleNotFoundError):
+        compiled.SourceFirst([compiled.LEXER_MODULE]).find_spec(
+            compiled.LEXER_MODULE, [os.path.dirname(compiled.source_path("flashrun.scan._fold"))])
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("FLASHRUN_NO_EXTENSIONS", None)
+    script = ("import sys, flashrun\nfrom flashrun import compiled\n"
+              "sys.meta_path.insert(0, compiled.SourceFirst([compiled.LEXER_MODULE]))\n"
+              "from flashrun.scan import IMPLEMENTATION, scan_tail\n"
+              "print(IMPLEMENTATION, scan_tail(b'KeyError: 1\\n').root_exception)")
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                       timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split() == ["py", "KeyError"]
