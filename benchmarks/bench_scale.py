@@ -11,7 +11,8 @@ Each scenario names its comparator and reports the ratio measured in the same ru
   event; building the spec of 10,000 trials is not counted), total
   wall time of both and their ratio (``ideal / flashrun``; target ≥ 0.9), supervisor
   CPU seconds (all threads, ``getrusage``) and peak RSS growth per trial, peak open
-  fds. Full: N ∈ {100, 1000, 10000} × C ∈ {16, 64}; smoke: N = 100, C = 16. Both run
+  fds. Full: N ∈ {100, 1000, 10000} × C ∈ {16, 64}, the best of five rounds of each
+  side where N ≤ 1000, one round of 10,000; smoke: N = 100, C = 16. Both run
   on the loop flashrun picks (uvloop when installed), whose ``create_subprocess_exec``
   fork()s where flashrun's Popen vfork()s: on big sweeps flashrun can beat the fan-out.
 * ``test_flood[K-CONTENT]``: K children each writing ``size`` bytes in 8 KiB ``os.write``
@@ -24,7 +25,11 @@ Each scenario names its comparator and reports the ratio measured in the same ru
   themselves (first write to last, reported on stderr), so flashrun's interpreter
   start-up is not counted as streaming; the wall times with start-up are reported too.
   ``ratio = tee window / flashrun window`` (target ≥ 0.9). Full: 1 GiB per child,
-  K ∈ {1, 8}; smoke: 8 MiB. The log files are checked to hold every byte.
+  K ∈ {1, 8}, three rounds, the two sides in turn first (8 GiB written outruns the
+  page cache's dirty limit, so the disk's writeback paces both; a side that follows
+  the other's writeback measured up to 1.6x slower), each side after ``os.sync()``,
+  the best window of each side reported; smoke: 8 MiB. The log files are checked to
+  hold every byte.
 
 Run in full: ``pytest benchmarks/bench_scale.py --benchmark-enable -s``.
 """
@@ -117,20 +122,25 @@ def test_sweep_scale(benchmark, tmp_path, capsys, n, concurrency):
     def one_round():
         t = time.perf_counter()
         _loop.run(_ideal(n, concurrency))
-        out["ideal"] = time.perf_counter() - t
+        ideal = time.perf_counter() - t
         run_dir = tempfile.mkdtemp(dir=tmp_path)
         fds = [0]
         reset_peak_rss()
         rss0, cpu0 = rss_kib("VmHWM"), _cpu()
         t = time.perf_counter()
         _loop.run(_flashrun(n, concurrency, run_dir, fds))
-        out["flashrun"] = time.perf_counter() - t
-        out["cpu"] = _cpu() - cpu0
-        out["rss"] = max(0, rss_kib("VmHWM") - rss0)
-        out["first"] = _first_launch(run_dir) - fds[1]
-        out["fds"] = fds[0]
+        wall = time.perf_counter() - t
+        if "flashrun" in out and out["flashrun"] <= wall:
+            out["ideal"] = min(out["ideal"], ideal)
+            return
+        out.update(ideal=min(out.get("ideal", ideal), ideal), flashrun=wall,
+                   cpu=_cpu() - cpu0, rss=max(0, rss_kib("VmHWM") - rss0),
+                   first=_first_launch(run_dir) - fds[1], fds=fds[0])
 
-    benchmark.pedantic(one_round, rounds=1, iterations=1)
+    # a sweep of 100 takes 0.3 s, as noisy as a single timing is: the best of five of
+    # each side (both timed in every round); 10,000 trials take long enough for one
+    benchmark.pedantic(one_round, rounds=5 if n <= 1000 and not benchmark.disabled else 1,
+                       iterations=1)
     ratio = out["ideal"] / out["flashrun"]
     benchmark.extra_info.update(trials=n, concurrency=concurrency,
                                 first_launch_s=round(out["first"], 3),
@@ -221,11 +231,12 @@ def test_flood(benchmark, tmp_path, capsys, k, content):
         root = tempfile.mkdtemp(dir=tmp_path)
         sides = [("tee", _tee), ("flashrun", _flashrun_flood)]
         for name, fn in sides if len(times["tee"]) % 2 == 0 else sides[::-1]:
+            os.sync()  # the other side's writeback is not this side's cost
             times[name].append(fn(str(child), size, k, root, content))
             for log in Path(root).rglob("*.log"):  # keep the disk (and page cache) small
                 log.unlink()
 
-    benchmark.pedantic(one_round, rounds=(3 if k == 1 else 1) if full else 1, iterations=1)
+    benchmark.pedantic(one_round, rounds=3 if full else 1, iterations=1)
     tee, fr = min(w for _, w in times["tee"]), min(w for _, w in times["flashrun"])
     tee_wall, fr_wall = min(t for t, _ in times["tee"]), min(t for t, _ in times["flashrun"])
     mib = k * size / 2**20
