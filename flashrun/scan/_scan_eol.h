@@ -27,8 +27,9 @@ static void fr_eol_init(void)
  * exception suffixes), a space or a line end follows it (or the chunk ends). A
  * line without one cannot hold an inner terminal (_inner_terminal), so the lexer
  * skips that search. Colons are found in the same vector steps; their neighbours
- * are compared only in steps that hold a colon (the next byte) or ": " (the
- * byte before). */
+ * are compared only in steps that hold a colon (the next byte) or ": " (whether
+ * the byte before lies in 'd'..'t', the range of FR_NAME_LAST); the few left are
+ * checked one by one. */
 #define FR_NAME_LAST "rntdep"
 
 static inline int fr_colon_here(const unsigned char *p, Py_ssize_t c, Py_ssize_t n)
@@ -71,15 +72,12 @@ static Py_ssize_t fr_find_eol_colon_avx2(const unsigned char *p, Py_ssize_t i, P
                 c &= (unsigned)_mm256_movemask_epi8(_mm256_or_si256(
                     _mm256_or_si256(_mm256_cmpeq_epi8(w, sp), _mm256_cmpeq_epi8(w, nl)),
                     _mm256_cmpeq_epi8(w, cr)));
-                if (c) {  /* ": " is common ("'loss': 1.2"): the byte before, in vector too */
-                    __m256i u = _mm256_loadu_si256((const __m256i *)(p + i - 1));
-                    c &= (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(
-                        _mm256_or_si256(_mm256_cmpeq_epi8(u, _mm256_set1_epi8('r')),
-                                        _mm256_cmpeq_epi8(u, _mm256_set1_epi8('n'))),
-                        _mm256_or_si256(_mm256_cmpeq_epi8(u, _mm256_set1_epi8('t')),
-                                        _mm256_cmpeq_epi8(u, _mm256_set1_epi8('d')))),
-                        _mm256_or_si256(_mm256_cmpeq_epi8(u, _mm256_set1_epi8('e')),
-                                        _mm256_cmpeq_epi8(u, _mm256_set1_epi8('p')))));
+                if (c) {  /* ": " is common ("'loss': 1.2"): the byte before, in vector too,
+                           * whether it lies in 'd'..'t' (FR_NAME_LAST's range) */
+                    __m256i u = _mm256_sub_epi8(_mm256_loadu_si256((const __m256i *)(p + i - 1)),
+                                                _mm256_set1_epi8('d'));
+                    c &= (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+                        _mm256_min_epu8(u, _mm256_set1_epi8('t' - 'd')), u));
                 }
                 while (c) {
                     if (fr_colon_here(p, i + __builtin_ctz(c), n)) {
@@ -121,14 +119,10 @@ static inline Py_ssize_t fr_find_eol_colon(const unsigned char *p, Py_ssize_t i,
                         _mm_or_si128(_mm_cmpeq_epi8(w, sp), _mm_cmpeq_epi8(w, nl)),
                         _mm_cmpeq_epi8(w, cr)));
                     if (c) {
-                        __m128i u = _mm_loadu_si128((const __m128i *)(p + i - 1));
-                        c &= (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
-                            _mm_or_si128(_mm_cmpeq_epi8(u, _mm_set1_epi8('r')),
-                                         _mm_cmpeq_epi8(u, _mm_set1_epi8('n'))),
-                            _mm_or_si128(_mm_cmpeq_epi8(u, _mm_set1_epi8('t')),
-                                         _mm_cmpeq_epi8(u, _mm_set1_epi8('d')))),
-                            _mm_or_si128(_mm_cmpeq_epi8(u, _mm_set1_epi8('e')),
-                                         _mm_cmpeq_epi8(u, _mm_set1_epi8('p')))));
+                        __m128i u = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(p + i - 1)),
+                                                 _mm_set1_epi8('d'));
+                        c &= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+                            _mm_min_epu8(u, _mm_set1_epi8('t' - 'd')), u));
                     }
                     while (c) {
                         if (fr_colon_here(p, i + __builtin_ctz(c), n)) {
