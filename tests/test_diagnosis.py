@@ -266,10 +266,22 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
      "communication_error"),
     (_tb("json.decoder.JSONDecodeError: Expecting ',' delimiter: line 1 column 88 (char 87)"),
      "data_error"),
+    # torch 2.6's safe loader refusing a global: an UnpicklingError, but the file is intact
+    (_tb("_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to "
+         "do so you have two options, do those steps only if you trust the source of the "
+         "checkpoint.") + "\tWeightsUnpickler error: Unsupported global: GLOBAL "
+     "numpy.core.multiarray.scalar was not an allowed global by default.\n",
+     "application_error"),
+    (_tb("_pickle.UnpicklingError: invalid load key, '<'."), "artifact_corruption"),
+    # ENOSPC on one of torch's own shared-memory segments: /dev/shm, memory
+    (_tb("RuntimeError: unable to write to file </torch_18812_3377913925_4>: No space left on "
+         "device (28)"), "out_of_memory"),
+    (_tb("OSError: [Errno 28] No space left on device: '/ckpt/step_900.pt'"), "storage_timeout"),
 ], ids=["thc-oom", "c10-cuda-oom", "xpu-oom", "cpu-alloc", "bad-alloc", "ecc-block",
         "launch-failure", "illegal-access", "legacy-eof", "legacy-size", "legacy-magic",
         "save-unexpected-pos", "save-write-failed", "dataloader-exited", "nccl-heartbeat",
-        "store-barrier", "json-sample"])
+        "store-barrier", "json-sample", "weights-only-refusal", "pickle-corrupt",
+        "shm-enospc", "disk-enospc"])
 def test_needle_families_across_releases(scan_impl, monkeypatch, tail, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(tail, 1).failure_class.value == want

@@ -75,7 +75,7 @@ _WHERE = frozenset({"store_stack"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
 _NET = frozenset({"network", "timeout"})
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
-                   "nccl_usage", "unsupported_device"})
+                   "nccl_usage", "unsupported_device", "weights_only"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
 # carried it, unless the GPU reported hardware faults (checked before).
 _KERNEL_FAULT = frozenset({"device_assert", "illegal_access"})
@@ -260,8 +260,9 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     store = "object_store" in evidence or ("store_stack" in s.root_markers and not code_root)
     if evidence & _DISK or (store and (evidence & _NET or has_root)):
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O or object store)"
-    if s.root_markers & _ARTIFACT or ("pickle_eof" in s.root_markers and "EOFError" in types) \
-            or (not has_root and s.markers & _ARTIFACT):
+    if ("weights_only" not in evidence) and (
+            s.root_markers & _ARTIFACT or ("pickle_eof" in s.root_markers and "EOFError" in types)
+            or (not has_root and s.markers & _ARTIFACT)):  # a refusal is no corruption
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
     if evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES:
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"

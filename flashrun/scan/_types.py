@@ -59,6 +59,7 @@ MARKERS = (
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
+    "weights_only",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
@@ -150,9 +151,12 @@ _MARKER_NEEDLES = {
                  b"Out Of Memory", b"OOMKilled",
                  # Ray's memory monitor (raylet, ActorDiedError's exit detail)
                  b"running low on memory", b"memory pressure (OOM)",
-                 # Windows' commit limit, /dev/shm exhausted (DataLoader's bus-error hint)
+                 # Windows' commit limit, /dev/shm exhausted (DataLoader's bus-error hint;
+                 # ATen's MapAllocator failing to write, resize or map one of torch's own
+                 # shared-memory segments, "unable to write to file </torch_...>: No
+                 # space left on device": /dev/shm is memory, not a disk)
                  b"paging file is too small", b"insufficient shared memory",
-                 b"out of shared memory"),
+                 b"out of shared memory", b"file </torch_"),
     # A shell's notice that its job got SIGKILL (bash "Killed" alone or padded in a job
     # line, macOS bash "Killed: 9", zsh "zsh: killed"): most often the OOM killer, so
     # memory when nothing else speaks, never against a traceback that does
@@ -196,6 +200,9 @@ _MARKER_NEEDLES = {
     "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
                             b"Error while deserializing header",
                             b"InvalidHeaderDeserialization", b"MetadataIncompleteBuffer"),
+    # torch.load's safe unpickler refusing a global (weights_only, the default since
+    # torch 2.6): the file is intact, the code must allow the type or load otherwise
+    "weights_only": (b"Weights only load failed",),
     "corrupt_pickle": (b"invalid load key", b"UnpicklingError", b"unpickling stack underflow",
                        b"pickle data was truncated", b"The file might be corrupted",
                        b"unexpected EOF, expected", b"storage has wrong size",
