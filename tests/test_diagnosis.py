@@ -277,11 +277,19 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
     (_tb("RuntimeError: unable to write to file </torch_18812_3377913925_4>: No space left on "
          "device (28)"), "out_of_memory"),
     (_tb("OSError: [Errno 28] No space left on device: '/ckpt/step_900.pt'"), "storage_timeout"),
+    # Slurm's memory reports, old and new; a Lustre eviction; c10d's store socket
+    ("step 300 | loss 2.1\nslurmstepd: error: Detected 1 oom_kill event in StepId=1054.0. Some "
+     "of the step tasks have been OOM Killed.\n", "out_of_memory"),
+    ("step 300 | loss 2.1\nslurmstepd: error: Job 41176 exceeded memory limit (3940736 > "
+     "2068480), being killed\nslurmstepd: error: Exceeded job memory limit\n", "out_of_memory"),
+    (_tb("OSError: [Errno 108] Cannot send after transport endpoint shutdown"), "storage_timeout"),
+    (_tb("RuntimeError: Socket Timeout"), "communication_error"),
 ], ids=["thc-oom", "c10-cuda-oom", "xpu-oom", "cpu-alloc", "bad-alloc", "ecc-block",
         "launch-failure", "illegal-access", "legacy-eof", "legacy-size", "legacy-magic",
         "save-unexpected-pos", "save-write-failed", "dataloader-exited", "nccl-heartbeat",
         "store-barrier", "json-sample", "weights-only-refusal", "pickle-corrupt",
-        "shm-enospc", "disk-enospc"])
+        "shm-enospc", "disk-enospc", "slurm-oom-kill", "slurm-mem-limit", "lustre-evicted",
+        "store-socket-timeout"])
 def test_needle_families_across_releases(scan_impl, monkeypatch, tail, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(tail, 1).failure_class.value == want

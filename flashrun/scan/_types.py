@@ -130,7 +130,8 @@ _MARKER_NEEDLES = {
                    b"store_based_barrier", b"store based barrier", b"ncclCommInitRank",
                    # c10d's socket, before DistNetworkError named it (torch < 2.1)
                    b"The server socket has failed", b"Address already in use",
-                   b"connect() timed out"),
+                   b"connect() timed out",
+                   b"Socket Timeout"),  # c10d's socket receive timing out (TCPStore)
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
                  b"HIP out of memory", b"MPS backend out of memory", b"XPU out of memory",
@@ -156,7 +157,12 @@ _MARKER_NEEDLES = {
                  # shared-memory segments, "unable to write to file </torch_...>: No
                  # space left on device": /dev/shm is memory, not a disk)
                  b"paging file is too small", b"insufficient shared memory",
-                 b"out of shared memory", b"file </torch_"),
+                 b"out of shared memory", b"file </torch_",
+                 # Slurm's cgroup and accounting reports (slurmstepd): "Detected 1
+                 # oom_kill event in StepId=..." (21.08+), "StepId=7.0 exceeded memory
+                 # limit (X > Y), being killed", "Exceeded job memory limit"
+                 b"oom_kill event", b"exceeded memory limit", b"Exceeded job memory limit",
+                 b"Exceeded step memory limit"),
     # A shell's notice that its job got SIGKILL (bash "Killed" alone or padded in a job
     # line, macOS bash "Killed: 9", zsh "zsh: killed"): most often the OOM killer, so
     # memory when nothing else speaks, never against a traceback that does
@@ -179,7 +185,9 @@ _MARKER_NEEDLES = {
     "enospc": (b"No space left on device", b"[Errno 28]"),
     "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
     "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]"),
-    "eio": (b"Input/output error", b"[Errno 5]"),
+    "eio": (b"Input/output error", b"[Errno 5]",
+            # ESHUTDOWN: a Lustre client evicted by its servers
+            b"Cannot send after transport endpoint shutdown", b"[Errno 108]"),
     "object_store": (b"botocore", b"amazonaws.com", b"storage.googleapis.com",
                      b"blob.core.windows.net", b"NoSuchBucket", b"SlowDown",
                      b"S3UploadFailedError", b"google.cloud.storage", b"google/cloud/storage",
