@@ -284,12 +284,22 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
      "2068480), being killed\nslurmstepd: error: Exceeded job memory limit\n", "out_of_memory"),
     (_tb("OSError: [Errno 108] Cannot send after transport endpoint shutdown"), "storage_timeout"),
     (_tb("RuntimeError: Socket Timeout"), "communication_error"),
+    # NCCL reports failures at its WARN level, and an INFO trace after it is no recovery
+    ("node1:1234:5678 [0] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from "
+     "peer 10.1.1.2<43512> with error 12, opcode 32671, len 0, vendor err 129 (Recv)\n"
+     "node1:1234:5678 [0] NCCL INFO transport/net.cc:1134 -> 6\n", "communication_error"),
+    (_tb("RuntimeError: CUDA error: uncorrectable NVLink error detected during the execution"),
+     "accelerator_failure"),
+    (_tb("RuntimeError: CUDA error: system not yet initialized"), "accelerator_failure"),
+    ("Epoch 3:  50%|#####     | 500/1000\nHandling auto-requeue signal: 10\n"
+     "Requeued SLURM job: 4412\n", "preemption"),
 ], ids=["thc-oom", "c10-cuda-oom", "xpu-oom", "cpu-alloc", "bad-alloc", "ecc-block",
         "launch-failure", "illegal-access", "legacy-eof", "legacy-size", "legacy-magic",
         "save-unexpected-pos", "save-write-failed", "dataloader-exited", "nccl-heartbeat",
         "store-barrier", "json-sample", "weights-only-refusal", "pickle-corrupt",
         "shm-enospc", "disk-enospc", "slurm-oom-kill", "slurm-mem-limit", "lustre-evicted",
-        "store-socket-timeout"])
+        "store-socket-timeout", "nccl-warn-ib", "nvlink", "fabric-not-ready",
+        "lightning-requeue"])
 def test_needle_families_across_releases(scan_impl, monkeypatch, tail, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(tail, 1).failure_class.value == want

@@ -23,11 +23,18 @@ _LEVEL_PARTS = ("INFO", "WARN", "DEBUG", "Info", "info", "Warn", "warn", "Debug"
 QUIET_SPAN = 88  # the level word starts within the first 80 characters
 
 
+# NCCL's debug levels have no ERROR: it reports failures as "NCCL WARN ..." (debug.cc),
+# so its WARN is not a quiet level.
+_LOUD_WARN = "NCCL WARN"
+
+
 def quiet(line):
     """Is ``line`` logged at a level below error (a note, see _QUIET_WORD)?"""
     if _QUIET_START.match(line) is not None:
         return True
     head = line[:QUIET_SPAN]
+    if _LOUD_WARN in head:
+        head = head.replace(_LOUD_WARN, "NCCL")
     return any(part in head for part in _LEVEL_PARTS) and _QUIET_WORD.search(head) is not None
 
 

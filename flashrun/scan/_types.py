@@ -173,7 +173,11 @@ _MARKER_NEEDLES = {
     "xid": (b"NVRM: Xid", b"Xid (PCI"),
     "gpu_lost": (b"fallen off the bus", b"unspecified launch failure", b"GPU is lost",
                  b"cudaErrorLaunchFailure", b"CUDA_ERROR_LAUNCH_FAILED",
-                 b"Unable to determine the device handle"),
+                 b"Unable to determine the device handle",
+                 # CUDA's own words for an NVLink fault and for a node whose GPU fabric
+                 # (NVSwitch's fabric manager) did not come up: the machine, not the code
+                 b"uncorrectable NVLink error", b"cudaErrorNvlinkUncorrectable",
+                 b"system not yet initialized", b"cudaErrorSystemNotReady"),
     "illegal_access": (b"illegal memory access", b"misaligned address",
                        b"an illegal instruction",
                        # ROCm's: the HSA runtime's and the kernel driver's words for it
@@ -230,7 +234,9 @@ _MARKER_NEEDLES = {
     "native_abort": (b"terminate called after throwing", b"terminate called without an",
                      b"terminate called recursively"),
     "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted",
-                b"DUE TO JOB REQUEUE", b"job is preempted"),  # Slurm requeue, submitit
+                b"DUE TO JOB REQUEUE", b"job is preempted",  # Slurm requeue, submitit
+                # Lightning's SLURM connector handling the scheduler's warning signal
+                b"auto-requeue signal", b"Requeued SLURM job"),
     # slurmstepd's "*** STEP|JOB N ON host CANCELLED AT t ***" with no reason: a user's
     # scancel, or srun tearing the step down because a task failed (kill-on-bad-exit)
     "step_cancelled": (b"CANCELLED AT", b"Job step aborted"),
