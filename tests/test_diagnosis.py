@@ -293,13 +293,20 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
     (_tb("RuntimeError: CUDA error: system not yet initialized"), "accelerator_failure"),
     ("Epoch 3:  50%|#####     | 500/1000\nHandling auto-requeue signal: 10\n"
      "Requeued SLURM job: 4412\n", "preemption"),
+    (_tb("OSError: Unable to load weights from pytorch checkpoint file for 'm.bin' at 'm.bin'. "
+         "If you tried to load a PyTorch model from a TF 2.0 checkpoint, please set "
+         "from_tf=True."), "artifact_corruption"),
+    (_tb("pyarrow.lib.ArrowInvalid: JSON parse error: Invalid value. in row 0") +
+     "\nThe above exception was the direct cause of the following exception:\n\n" +
+     _tb("datasets.exceptions.DatasetGenerationError: An error occurred while generating the "
+         "dataset"), "data_error"),
 ], ids=["thc-oom", "c10-cuda-oom", "xpu-oom", "cpu-alloc", "bad-alloc", "ecc-block",
         "launch-failure", "illegal-access", "legacy-eof", "legacy-size", "legacy-magic",
         "save-unexpected-pos", "save-write-failed", "dataloader-exited", "nccl-heartbeat",
         "store-barrier", "json-sample", "weights-only-refusal", "pickle-corrupt",
         "shm-enospc", "disk-enospc", "slurm-oom-kill", "slurm-mem-limit", "lustre-evicted",
         "store-socket-timeout", "nccl-warn-ib", "nvlink", "fabric-not-ready",
-        "lightning-requeue"])
+        "lightning-requeue", "hf-weights", "arrow-json"])
 def test_needle_families_across_releases(scan_impl, monkeypatch, tail, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(tail, 1).failure_class.value == want

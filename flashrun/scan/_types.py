@@ -218,7 +218,11 @@ _MARKER_NEEDLES = {
     "corrupt_pickle": (b"invalid load key", b"UnpicklingError", b"unpickling stack underflow",
                        b"pickle data was truncated", b"The file might be corrupted",
                        b"unexpected EOF, expected", b"storage has wrong size",
-                       b"Invalid magic number; corrupt file"),
+                       b"Invalid magic number; corrupt file",
+                       # transformers' load_state_dict: torch.load failed on a file that is
+                       # not text, or the file is a git-lfs pointer, not the weights
+                       b"Unable to load weights from pytorch checkpoint",
+                       b"without having git-lfs installed"),
     "pickle_eof": (b"Ran out of input",),
     "bad_image": (b"UnidentifiedImageError", b"cannot identify image file",
                   b"image file is truncated", b"broken data stream when reading image",
@@ -268,7 +272,9 @@ _MARKER_NEEDLES = {
                    # decoders' own words: libsndfile, Arrow/Parquet, tarfile (webdataset
                    # shards), Python's and Rust's UTF-8 decoders
                    b"Format not recognised", b"magic bytes not found",
-                   b"unexpected end of data", b"codec can't decode", b"valid UTF-8"),
+                   b"unexpected end of data", b"codec can't decode", b"valid UTF-8",
+                   # Arrow's JSON and CSV readers (datasets' json/csv builders)
+                   b"JSON parse error", b"CSV parse error"),
 }
 
 
