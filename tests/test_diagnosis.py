@@ -200,6 +200,7 @@ def test_launcher_exit_status_is_read_from_the_report(scan_impl, tail, status):
 @pytest.mark.parametrize("tail, exit_code, want", [
     ("loading shards\n./run.sh: line 14: 48213 Aborted                 (core dumped) python "
      "infer.py --fp16\n", 134, "worker_crash"),
+    ("step 3\n[1]  + 4123 killed     python train.py\n", None, "out_of_memory"),
     ("building index...\nzsh: segmentation fault (core dumped)  python build_index.py\n", 139,
      "worker_crash"),
     ("[2]  + 9137 bus error  python3 bench.py --size 4096\n", None, "worker_crash"),
@@ -214,8 +215,9 @@ def test_launcher_exit_status_is_read_from_the_report(scan_impl, tail, status):
     ("epoch 2\nsrun: error: gpu-n3: task 1: Killed\n", 1, "worker_crash"),  # a signal, no memory
     ("epoch 2\nsrun: error: gpu-n3: task 1: Out Of Memory\n", 1, "out_of_memory"),
     ("step 10 loss 2.0\n", 1, "unknown"),  # a bare exit status says nothing of the failure
-], ids=["bash-abort", "zsh-segv", "zsh-bus-error", "glued-to-bar", "bash-killed", "ide-segv",
-        "gnu-time-signal", "gnu-time-status", "srun-killed", "srun-oom", "bare-exit"])
+], ids=["bash-abort", "zsh-job-killed", "zsh-segv", "zsh-bus-error", "glued-to-bar",
+        "bash-killed", "ide-segv", "gnu-time-signal", "gnu-time-status", "srun-killed",
+        "srun-oom", "bare-exit"])
 def test_shell_ide_and_tool_death_lines(scan_impl, monkeypatch, tail, exit_code, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(tail, exit_code).failure_class.value == want
@@ -300,13 +302,28 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
      "\nThe above exception was the direct cause of the following exception:\n\n" +
      _tb("datasets.exceptions.DatasetGenerationError: An error occurred while generating the "
          "dataset"), "data_error"),
+    # ROCm's runtime reporting a GPU fault, glued to a progress bar, before the abort
+    ("Epoch 1:  25%|##5       | 5/20 [1:04:24<3:07:19, 749s/it]HW Exception by GPU node-1 "
+     "(Agent handle: 0x35d1f0) reason :GPU Hang\nAborted (core dumped)\n", "accelerator_failure"),
+    # the Hub accepted the request and did not answer: a slow store; not reaching it: network
+    (_tb("requests.exceptions.ConnectionError: HTTPSConnectionPool(host='cdn-lfs.huggingface.co'"
+         ", port=443): Read timed out."), "storage_timeout"),
+    (_tb("requests.exceptions.ConnectTimeout: HTTPSConnectionPool(host='huggingface.co', "
+         "port=443): Max retries exceeded with url: /gpt2/resolve/main/config.json"),
+     "network_degradation"),
+    # an error about the code's structure names components; it is not their failure
+    (_tb("TypeError: __init__(): incompatible constructor arguments. The following argument "
+         "types are supported:\n    1. torch._C._distributed_c10d.TCPStore(host_name: str)"),
+     "application_error"),
+    (_tb("ModuleNotFoundError: No module named 'botocore'"), "application_error"),
 ], ids=["thc-oom", "c10-cuda-oom", "xpu-oom", "cpu-alloc", "bad-alloc", "ecc-block",
         "launch-failure", "illegal-access", "legacy-eof", "legacy-size", "legacy-magic",
         "save-unexpected-pos", "save-write-failed", "dataloader-exited", "nccl-heartbeat",
         "store-barrier", "json-sample", "weights-only-refusal", "pickle-corrupt",
         "shm-enospc", "disk-enospc", "slurm-oom-kill", "slurm-mem-limit", "lustre-evicted",
         "store-socket-timeout", "nccl-warn-ib", "nvlink", "fabric-not-ready",
-        "lightning-requeue", "hf-weights", "arrow-json"])
+        "lightning-requeue", "hf-weights", "arrow-json", "rocm-hw-exception", "hub-read-timeout",
+        "hub-unreachable", "structure-names-tcpstore", "structure-names-botocore"])
 def test_needle_families_across_releases(scan_impl, monkeypatch, tail, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(tail, 1).failure_class.value == want
@@ -386,3 +403,36 @@ def test_code_errors_outweigh_prose_but_not_system_reports(scan_impl, monkeypatc
                                                           terminal, after, exit_code, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(before + _tb(terminal) + after, exit_code).failure_class == want
+
+
+def test_cpp_abort_right_after_a_traceback_is_its_teardown(scan_impl, monkeypatch):
+    """torch 1.x: c10's intrusive_ptr assert aborts while the interpreter unwinds the
+    uncaught exception; the Python traceback before it is the failure. A C++ abort
+    after ordinary output is a failure of its own."""
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    abort = ("terminate called after throwing an instance of 'c10::Error'\n  what():  "
+             "owning_ptr == NullType::singleton() || owning_ptr->refcount_.load() > 0 "
+             "INTERNAL ASSERT FAILED at ../c10/util/intrusive_ptr.h:348, please report a bug "
+             "to PyTorch.\n")
+    stale = _tb("RuntimeError: read(): fd 33 failed with Stale file handle")
+    assert flashrun.diagnose(stale + abort, None).failure_class.value == "storage_timeout"
+    eof = _tb("RuntimeError: unexpected EOF, expected 4859355 more bytes. The file might be "
+              "corrupted.")
+    assert flashrun.diagnose(eof + abort, None).failure_class.value == "artifact_corruption"
+    later = stale + "".join("step %d\n" % i for i in range(40)) + abort
+    assert flashrun.diagnose(later, None).root_exception == "c10::Error"
+
+
+def test_a_reraised_formatted_traceback_is_not_a_prefix(scan_impl, monkeypatch):
+    """torch < 1.0's DataLoader re-raised a worker's traceback as the message of a new
+    exception: the "OSError: " before the nested header is a terminal, not a prefix."""
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    tail = ("Traceback (most recent call last):\n  File \"model.py\", line 399, in <module>\n"
+            "    for batch in loader:\n  File \"/usr/lib/torch/utils/data/dataloader.py\", "
+            "line 658, in _process_next_batch\n    raise batch.exc_type(batch.exc_msg)\n"
+            "OSError: Traceback (most recent call last):\n  File \"/usr/lib/torch/utils/data/"
+            "dataloader.py\", line 138, in _worker_loop\n    samples = collate_fn(...)\n"
+            "  File \"data.py\", line 56, in __getitem__\n    pair = np.load(path)\n"
+            "OSError: [Errno 5] Input/output error\n")
+    d = flashrun.diagnose(tail, 1)
+    assert (d.failure_class.value, d.root_exception) == ("storage_timeout", "OSError")

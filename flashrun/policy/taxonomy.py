@@ -73,7 +73,7 @@ _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed"})
 # Markers that say where the failing call was (its stack), not what went wrong.
 _WHERE = frozenset({"store_stack"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
-_NET = frozenset({"network", "timeout"})
+_NET = frozenset({"network", "timeout", "read_timeout"})
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
                    "nccl_usage", "unsupported_device", "weights_only"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
@@ -98,6 +98,12 @@ _CODE_TYPES = frozenset({
 # Markers outside the root traceback that are the system's own death reports.
 _SYSTEM = frozenset({"host_oom", "xid", "gpu_lost", "ecc", "control_plane", "node_fail",
                      "preempt", "time_limit", "launcher_sigterm"})
+# Exceptions about the code's own structure (a call, an attribute, an import): their
+# messages name components ("TCPStore(...)", "'ProcessGroupNCCL' object has no
+# attribute ..."), which says nothing of those components failing.
+_STRUCTURE_TYPES = frozenset({"TypeError", "AttributeError", "NameError", "ImportError",
+                              "ModuleNotFoundError", "SyntaxError", "IndentationError",
+                              "UnboundLocalError", "NotImplementedError"})
 # Exceptions of decoders a data loader calls on one sample: JSON and CSV records,
 # text (UnicodeDecodeError), audio (libsndfile through soundfile), video (PyAV,
 # decord). Not audioread's NoBackendError: no decoder is installed (ffmpeg), which
@@ -215,12 +221,18 @@ class FailureSignals:
 
 def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     """One FailureClass and the short reason for it (see the module table)."""
-    evidence = s.root_markers | s.markers
+    root_markers = s.root_markers
     types = {t.rpartition(".")[2] for t in s.chain_types}  # short names
     has_root = s.root_exception is not None
-    root_net = s.root_markers & _NET
-    code_root = has_root and s.root_exception.rpartition(".")[2] in _CODE_TYPES
-    if code_root and not s.root_markers - _NET - _WHERE:
+    root_type = s.root_exception.rpartition(".")[2] if has_root else None
+    if root_type in _STRUCTURE_TYPES:
+        # its message names what the code called wrongly ("TCPStore(...)": incompatible
+        # constructor arguments): a marker there is a name, not that part failing
+        root_markers = _NONE
+    evidence = root_markers | s.markers
+    root_net = root_markers & _NET
+    code_root = has_root and root_type in _CODE_TYPES
+    if code_root and not root_markers - _NET - _WHERE:
         # A plain code error at the root outweighs prose elsewhere that mentions
         # memory, disks or images, and a "timed out" in its own message; the
         # system's own reports (a kill, the GPU's faults, the scheduler) still count.
@@ -235,7 +247,7 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.CONTROL_PLANE_FAILURE, "the scheduler's controller is unreachable"
     if s.scheduler_state in SCHEDULER_CLASSES:
         return SCHEDULER_CLASSES[s.scheduler_state]
-    scheduler = s.markers | s.root_markers  # a cancel line can follow a message unbroken
+    scheduler = s.markers | root_markers  # a cancel line can follow a message unbroken
     if "node_fail" in scheduler and not s.scheduler_reported:
         return FailureClass.NODE_LOSS, "the scheduler reports a node failure"
     if scheduler & {"preempt", "time_limit"} and not s.scheduler_reported:
@@ -246,22 +258,26 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.APPLICATION_ERROR, "bad command-line arguments"
     if evidence & _ACCEL:
         return FailureClass.ACCELERATOR_FAILURE, "the GPU reported a hardware fault"
-    if "circuit_breaker" in s.root_markers or "CircuitBreakerTripped" in types:
+    if "circuit_breaker" in root_markers or "CircuitBreakerTripped" in types:
         return FailureClass.DATA_ERROR, "the batch circuit breaker tripped on bad samples"
     # a shell's bare "Killed" is the OOM killer's when no traceback speaks, or when the
     # process did end by SIGKILL (a Python exception never ends one that way)
-    killed = "shell_killed" in (s.markers | s.root_markers) and (not has_root or s.signal == 9)
+    killed = "shell_killed" in (s.markers | root_markers) and (not has_root or s.signal == 9)
     if evidence & _OOM or types & {"MemoryError", "OutOfMemoryError"} or killed:
         return FailureClass.OUT_OF_MEMORY, "the process ran out of memory"
     if s.hung:
         if evidence & {"watchdog", "nccl"}:
             return FailureClass.COMMUNICATION_ERROR, "a collective timed out and the group hung"
         return FailureClass.HANG, "no output and no heartbeat within the hang timeout"
-    store = "object_store" in evidence or ("store_stack" in s.root_markers and not code_root)
-    if evidence & _DISK or (store and (evidence & _NET or has_root)):
+    store = "object_store" in evidence or ("store_stack" in root_markers and not code_root)
+    # the Hub accepted the request and did not answer in time: a slow store (failing to
+    # reach it at all is the network's, below); the root's own words when there is a
+    # root (a download retried and then done does not explain a later error)
+    hub_slow = {"hub", "read_timeout"} <= (root_markers if has_root else evidence)
+    if evidence & _DISK or (store and (evidence & _NET or has_root)) or hub_slow:
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O or object store)"
     if ("weights_only" not in evidence) and (
-            s.root_markers & _ARTIFACT or ("pickle_eof" in s.root_markers and "EOFError" in types)
+            root_markers & _ARTIFACT or ("pickle_eof" in root_markers and "EOFError" in types)
             or (not has_root and s.markers & _ARTIFACT)):  # a refusal is no corruption
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
     if evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES:
@@ -270,15 +286,15 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.APPLICATION_ERROR, (
             "NCCL reports invalid usage (a configuration error)" if "nccl_usage" in evidence
             else "a CUDA kernel faulted (an illegal access or a device assert)")
-    if s.root_markers & _COMM or (not has_root and s.markers & _COMM):
+    if root_markers & _COMM or (not has_root and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
     if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & _NET
                                                              and "network" in s.markers):
         return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
-    if ("worker_exit" in s.root_markers or (not has_root and "worker_exit" in evidence)) \
-            and not s.root_markers & _CODE:
+    if ("worker_exit" in root_markers or (not has_root and "worker_exit" in evidence)) \
+            and not root_markers & _CODE:
         return FailureClass.WORKER_CRASH, "a worker process died without saying why"
-    if s.root_markers & {"segfault", "abort"} and not s.root_markers & _CODE and not code_root:
+    if root_markers & {"segfault", "abort"} and not root_markers & _CODE and not code_root:
         # "DataLoader worker (pid N) is killed by signal: Segmentation fault.": the
         # exception reports a worker's signal death, it is not a code error of its own
         return FailureClass.WORKER_CRASH, "a worker died of a signal"

@@ -63,7 +63,8 @@ _SYMPTOM = (T.MARKER_BIT["worker_exit"] | T.MARKER_BIT["peer_closed"] | T.MARKER
             | T.MARKER_BIT["nccl"]
             | T.MARKER_BIT["watchdog"] | T.MARKER_BIT["dist_backend"]
             | T.MARKER_BIT["rendezvous"])
-_WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"]
+_WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"] | T.MARKER_BIT["read_timeout"] \
+    | T.MARKER_BIT["hub"]
 # Memory evidence in a traceback: consistent with the OOM killer's SIGKILL after it.
 _MEMORY = T.MARKER_BIT["host_oom"] | T.MARKER_BIT["cuda_oom"]
 # Reports about a process from outside it (the scheduler's cancel, torchrun's
@@ -99,7 +100,7 @@ _SOFT_SIGNALS = (1, 2, 15)
 
 
 class _Record:
-    __slots__ = ("rank", "terms", "mask", "act", "evidence", "ignored", "reports_death")
+    __slots__ = ("rank", "terms", "mask", "act", "evidence", "ignored", "reports_death", "native")
 
     def __init__(self, rank):
         self.rank = rank
@@ -113,6 +114,7 @@ class _Record:
         # its last terminal line is itself a death report ("Exception: process 3
         # terminated with signal SIGKILL"): a wrapper, like ChildFailedError
         self.reports_death = False
+        self.native = False  # opened by a C++ terminate, not a Python traceback
 
     def add(self, mask, line):
         if mask:  # most terminal lines carry no marker
@@ -126,6 +128,7 @@ class _Record:
         other.mask, other.act, other.evidence = self.mask, self.act, dict(self.evidence)
         other.ignored = self.ignored
         other.reports_death = self.reports_death
+        other.native = self.native
         return other
 
 
@@ -240,9 +243,18 @@ class Fold:
                     self.marks[bit] = (rank, act, line, quiet and not (1 << bit) & _OUTSIDE,
                                        late)
         elif kind == T.EV_NATIVE:
-            record = self._new(rank)
             name = _text(c, 200)
             self.native = name
+            record = self.open.get(rank)
+            if record is not None and record.terms and record.act == act and \
+                    not record.native and self.records and record is self.records[-1]:
+                # C++ terminate right after a Python traceback's last line, nothing
+                # printed between: the interpreter's teardown of that exception (c10's
+                # intrusive_ptr assert while unwinding), not a failure of its own; what
+                # its what() line says still reads into the same record
+                return
+            record = self._new(rank)
+            record.native = True
             record.terms.append(T.make_terminal(name, "", "terminate called after throwing an "
                                                 "instance of '%s'" % name,
                                                 None if rank < 0 else rank))

@@ -190,9 +190,17 @@ def shape_end(s, i, pfx):
 
 def plausible_prefix(p):
     """Can ``p`` (what precedes a plain traceback header) be a line prefix? Not
-    an exception group's ``|`` or ``+`` rail, nor a box-drawn frame."""
+    an exception group's ``|`` or ``+`` rail, nor a box-drawn frame, nor a terminal
+    line's ``Type: `` (torch < 1.0's DataLoader re-raised a worker's formatted
+    traceback as its message, ``OSError: Traceback (most recent call last):``: the
+    traceback that follows is not prefixed)."""
     t = p.lstrip(b" ")
-    return not t or (t[0] not in b"|+" and t[0] != 0xE2)
+    if not t:
+        return True
+    if t[0] in b"|+" or t[0] == 0xE2:
+        return False
+    end, colon = terminal_name(t)
+    return not (colon and end + 2 == len(t) and exception_like(t, end))
 
 
 def terminal_name(s):
@@ -223,7 +231,7 @@ def terminal_name(s):
 _SUFFIX_LAST = frozenset(x[-1] for x in _EXC_SUFFIXES)
 _NAME_BYTES = frozenset(b"._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 _AFTER_SPACE = frozenset(b" -|]:>)0123456789")
-_BEFORE_NAME = frozenset(b":]|>")
+_BEFORE_NAME = frozenset(b':]|>"')  # '"': a JSON string ("message": "TypeError: ...")
 
 
 _QUIET_LEVELS = (b"warn", b"info", b"debug")
@@ -243,7 +251,9 @@ def inner_terminal(s):
     (``... - ERROR - ValueError: x``, ``ERROR:root:KeyError: 'k'``, ``svc-1  | OSError:
     ...``). The name must read as an exception (exception_like), be followed by a
     colon and a space (or the line's end), and be set off from a plausible prefix of
-    at most PREFIX_MAX bytes: right after ``:``, ``]``, ``|`` or ``>``, or after a
+    at most PREFIX_MAX bytes: right after ``:``, ``]``, ``|``, ``>`` or ``"`` (a JSON
+    string: torchrun's error file as its agent logs it, ``"message": "TypeError: ..."``,
+    or a structured log), or after a
     space that follows one of ``-|]:>)``, a digit, another space or the line start.
     A name after a word (``caught ValueError: retrying``) is prose, not a prefix, and
     a prefix naming a quiet level (``WARNING``, ``Info``, ``debug``: quiet_level) says

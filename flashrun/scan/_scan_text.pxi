@@ -251,11 +251,18 @@ cdef bint _frame_line_after(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) 
 
 
 cdef bint _plausible_prefix(const unsigned char* p, Py_ssize_t m) noexcept nogil:
-    """_py.plausible_prefix: not an exception group's rail, nor a box-drawn frame."""
-    cdef Py_ssize_t i = 0
+    """_py.plausible_prefix: not an exception group's rail, nor a box-drawn frame,
+    nor a terminal line's "Type: " (a re-raised formatted traceback)."""
+    cdef Py_ssize_t i = 0, end
+    cdef bint colon
     while i < m and p[i] == 0x20:
         i += 1
-    return i == m or not (p[i] == 0x7C or p[i] == 0x2B or p[i] == 0xE2)
+    if i == m:
+        return 1
+    if p[i] == 0x7C or p[i] == 0x2B or p[i] == 0xE2:
+        return 0
+    end = _terminal_name(p + i, m - i, &colon)
+    return not (colon and i + end + 2 == m and _exception_like(p + i, end))
 
 
 cdef inline Py_ssize_t _terminal_name(const unsigned char* s, Py_ssize_t n, bint* colon) noexcept nogil:
@@ -315,7 +322,7 @@ cdef Py_ssize_t _inner_terminal(const unsigned char* s, Py_ssize_t n) noexcept n
                 a -= 1
             if 0 < a <= PFXMAX:
                 b = s[a - 1]
-                if b == 0x3A or b == 0x5D or b == 0x7C or b == 0x3E or (
+                if b == 0x3A or b == 0x5D or b == 0x7C or b == 0x3E or b == 0x22 or (
                         b == 0x20 and (a == 1 or _AFTER_SPACE[s[a - 2]])):
                     end = _terminal_name(s + a, n - a, &colon)
                     if end == c - a and colon and _exception_like(s + a, end) and \

@@ -59,7 +59,7 @@ MARKERS = (
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
-    "weights_only",
+    "weights_only", "read_timeout", "hub",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
@@ -166,7 +166,8 @@ _MARKER_NEEDLES = {
     # A shell's notice that its job got SIGKILL (bash "Killed" alone or padded in a job
     # line, macOS bash "Killed: 9", zsh "zsh: killed"): most often the OOM killer, so
     # memory when nothing else speaks, never against a traceback that does
-    "shell_killed": (b" Killed  ", b"zsh: killed", b"Killed: 9"),
+    # (zsh's job table pads its lowercase "killed" the same way: "[1]  + 4123 killed  cmd")
+    "shell_killed": (b" Killed  ", b"zsh: killed", b"Killed: 9", b" killed  "),
     "ecc": (b"ECC error", b"uncorrectable ECC", b"ECC_UNCORRECTABLE", b"ecc error",
             b"cudaErrorECCUncorrectable",
             b"uncorrectable hardware error"),  # amdgpu: "N uncorrectable hardware errors"
@@ -177,7 +178,10 @@ _MARKER_NEEDLES = {
                  # CUDA's own words for an NVLink fault and for a node whose GPU fabric
                  # (NVSwitch's fabric manager) did not come up: the machine, not the code
                  b"uncorrectable NVLink error", b"cudaErrorNvlinkUncorrectable",
-                 b"system not yet initialized", b"cudaErrorSystemNotReady"),
+                 b"system not yet initialized", b"cudaErrorSystemNotReady",
+                 # ROCm's runtime (ROCr) on a GPU fault: "HW Exception by GPU node-9
+                 # (Agent handle: 0x...) reason :GPU Hang"
+                 b"HW Exception by GPU"),
     "illegal_access": (b"illegal memory access", b"misaligned address",
                        b"an illegal instruction",
                        # ROCm's: the HSA runtime's and the kernel driver's words for it
@@ -197,8 +201,14 @@ _MARKER_NEEDLES = {
                      b"S3UploadFailedError", b"google.cloud.storage", b"google/cloud/storage",
                      b"azure.storage.blob", b"azure/storage/blob", b"s3transfer",
                      b"upload_from_filename", b"download_to_filename"),
-    "timeout": (b"Read timed out", b"ReadTimeout", b"ConnectTimeout", b"timed out",
-                b"TimeoutError"),
+    "timeout": (b"ConnectTimeout", b"timed out", b"TimeoutError"),
+    # a server that accepted the connection and then did not answer in time (urllib3's
+    # ReadTimeoutError "Read timed out.", requests' ReadTimeout): from an object host,
+    # a slow store, not an unreachable network
+    "read_timeout": (b"Read timed out", b"ReadTimeout"),
+    # the Hugging Face Hub's hosts, which serve model and dataset files like an object
+    # store (huggingface_hub, transformers, datasets downloads)
+    "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co"),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
                 b"Network is unreachable", b"No route to host",
                 b"Max retries exceeded with url", b"HTTPSConnectionPool",
