@@ -316,6 +316,17 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
          "types are supported:\n    1. torch._C._distributed_c10d.TCPStore(host_name: str)"),
      "application_error"),
     (_tb("ModuleNotFoundError: No module named 'botocore'"), "application_error"),
+    # PBS's, LSF's and the kubelet's own kill notices
+    ("epoch 3 step 900\n=>> PBS: job killed: walltime 86415 exceeded limit 86400\n",
+     "preemption"),
+    ("epoch 3 step 900\n=>> PBS: job killed: mem 34000000kb exceeded limit 33554432kb\n",
+     "out_of_memory"),
+    ("epoch 3 step 900\nTERM_RUNLIMIT: job killed after reaching LSF run time limit.\n"
+     "Exited with exit code 140.\n", "preemption"),
+    ("epoch 3 step 900\nTERM_MEMLIMIT: job killed after reaching LSF memory usage limit.\n"
+     "Exited with exit code 137.\n", "out_of_memory"),
+    ("step 9\nThe node was low on resource: memory. Threshold quantity: 100Mi, available: "
+     "82Mi.\n", "out_of_memory"),
 ], ids=["thc-oom", "c10-cuda-oom", "xpu-oom", "cpu-alloc", "bad-alloc", "ecc-block",
         "launch-failure", "illegal-access", "legacy-eof", "legacy-size", "legacy-magic",
         "save-unexpected-pos", "save-write-failed", "dataloader-exited", "nccl-heartbeat",
@@ -323,7 +334,8 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
         "shm-enospc", "disk-enospc", "slurm-oom-kill", "slurm-mem-limit", "lustre-evicted",
         "store-socket-timeout", "nccl-warn-ib", "nvlink", "fabric-not-ready",
         "lightning-requeue", "hf-weights", "arrow-json", "rocm-hw-exception", "hub-read-timeout",
-        "hub-unreachable", "structure-names-tcpstore", "structure-names-botocore"])
+        "hub-unreachable", "structure-names-tcpstore", "structure-names-botocore",
+        "pbs-walltime", "pbs-mem", "lsf-runlimit", "lsf-memlimit", "kubelet-eviction"])
 def test_needle_families_across_releases(scan_impl, monkeypatch, tail, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(tail, 1).failure_class.value == want

@@ -162,7 +162,11 @@ _MARKER_NEEDLES = {
                  # oom_kill event in StepId=..." (21.08+), "StepId=7.0 exceeded memory
                  # limit (X > Y), being killed", "Exceeded job memory limit"
                  b"oom_kill event", b"exceeded memory limit", b"Exceeded job memory limit",
-                 b"Exceeded step memory limit"),
+                 b"Exceeded step memory limit",
+                 # PBS's and LSF's kill notices at the memory limit; the kubelet evicting
+                 # pods from a node short of memory
+                 b"PBS: job killed: mem", b"PBS: job killed: vmem", b"TERM_MEMLIMIT",
+                 b"low on resource: memory"),
     # A shell's notice that its job got SIGKILL (bash "Killed" alone or padded in a job
     # line, macOS bash "Killed: 9", zsh "zsh: killed"): most often the OOM killer, so
     # memory when nothing else speaks, never against a traceback that does
@@ -250,12 +254,14 @@ _MARKER_NEEDLES = {
     "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted",
                 b"DUE TO JOB REQUEUE", b"job is preempted",  # Slurm requeue, submitit
                 # Lightning's SLURM connector handling the scheduler's warning signal
-                b"auto-requeue signal", b"Requeued SLURM job"),
+                b"auto-requeue signal", b"Requeued SLURM job",
+                b"TERM_PREEMPT"),  # LSF: "TERM_PREEMPT: job killed after preemption."
     # slurmstepd's "*** STEP|JOB N ON host CANCELLED AT t ***" with no reason: a user's
     # scancel, or srun tearing the step down because a task failed (kill-on-bad-exit)
     "step_cancelled": (b"CANCELLED AT", b"Job step aborted"),
     "task_failure": (b"DUE TO TASK FAILURE",),
-    "time_limit": (b"DUE TO TIME LIMIT",),
+    # Slurm's cancel; PBS's and LSF's own kill notices at the wall-time limit
+    "time_limit": (b"DUE TO TIME LIMIT", b"PBS: job killed: walltime", b"TERM_RUNLIMIT"),
     "node_fail": (b"DUE TO NODE FAILURE", b"NODE_FAIL", b"node failure", b"Node failure on",
                   # Kubernetes: the node controller's events
                   b"NodeNotReady", b"TaintManagerEviction",
