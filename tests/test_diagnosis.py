@@ -327,6 +327,11 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
      "Exited with exit code 137.\n", "out_of_memory"),
     ("step 9\nThe node was low on resource: memory. Threshold quantity: 100Mi, available: "
      "82Mi.\n", "out_of_memory"),
+    (_tb("OSError: Consistency check failed: file should be of size 4976698672 but has size "
+         "2382430208 (model-00001-of-00002.safetensors)."), "artifact_corruption"),
+    (_tb("RuntimeError: Stop_waiting response is expected"), "communication_error"),
+    ("epoch 1 step 30\n*** Error in `python': double free or corruption (!prev): "
+     "0x000055d5c8e1e7a0 ***\n", "worker_crash"),
 ], ids=["thc-oom", "c10-cuda-oom", "xpu-oom", "cpu-alloc", "bad-alloc", "ecc-block",
         "launch-failure", "illegal-access", "legacy-eof", "legacy-size", "legacy-magic",
         "save-unexpected-pos", "save-write-failed", "dataloader-exited", "nccl-heartbeat",
@@ -335,7 +340,8 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
         "store-socket-timeout", "nccl-warn-ib", "nvlink", "fabric-not-ready",
         "lightning-requeue", "hf-weights", "arrow-json", "rocm-hw-exception", "hub-read-timeout",
         "hub-unreachable", "structure-names-tcpstore", "structure-names-botocore",
-        "pbs-walltime", "pbs-mem", "lsf-runlimit", "lsf-memlimit", "kubelet-eviction"])
+        "pbs-walltime", "pbs-mem", "lsf-runlimit", "lsf-memlimit", "kubelet-eviction",
+        "hub-short-download", "store-stop-waiting", "glibc-double-free"])
 def test_needle_families_across_releases(scan_impl, monkeypatch, tail, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(tail, 1).failure_class.value == want

@@ -59,7 +59,7 @@ MARKERS = (
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
-    "weights_only", "read_timeout", "hub",
+    "weights_only", "read_timeout", "hub", "short_download",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
@@ -131,7 +131,8 @@ _MARKER_NEEDLES = {
                    # c10d's socket, before DistNetworkError named it (torch < 2.1)
                    b"The server socket has failed", b"Address already in use",
                    b"connect() timed out",
-                   b"Socket Timeout"),  # c10d's socket receive timing out (TCPStore)
+                   b"Socket Timeout",  # c10d's socket receive timing out (TCPStore)
+                   b"Stop_waiting response is expected"),  # TCPStore's server gone (1.x)
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
                  b"HIP out of memory", b"MPS backend out of memory", b"XPU out of memory",
@@ -223,6 +224,8 @@ _MARKER_NEEDLES = {
                 b"Temporary failure resolving", b"CONNECTION FAILED"),  # apt, conda
     "corrupt_zip": (b"PytorchStreamReader failed", b"failed finding central directory",
                     b"BadZipFile", b"not a zip file"),
+    # huggingface_hub's check of a downloaded file's size: the file on disk is cut short
+    "short_download": (b"Consistency check failed: file should be of size",),
     "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
                             b"Error while deserializing header",
                             b"InvalidHeaderDeserialization", b"MetadataIncompleteBuffer"),
@@ -248,7 +251,10 @@ _MARKER_NEEDLES = {
     "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
               b"Illegal instruction", b"bus error", b" Aborted   ", b"zsh: abort",
               b"illegal hardware instruction", b"Floating point exception",
-              b"floating point exception", b"Fatal Python error: Aborted"),
+              b"floating point exception", b"Fatal Python error: Aborted",
+              # glibc's heap checks abort the process ("*** Error in `python': double
+              # free or corruption (!prev): 0x...", "free(): invalid pointer")
+              b"double free or corruption", b"free(): invalid"),
     "native_abort": (b"terminate called after throwing", b"terminate called without an",
                      b"terminate called recursively"),
     "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted",
