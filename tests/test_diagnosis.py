@@ -332,6 +332,14 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
     (_tb("RuntimeError: Stop_waiting response is expected"), "communication_error"),
     ("epoch 1 step 30\n*** Error in `python': double free or corruption (!prev): "
      "0x000055d5c8e1e7a0 ***\n", "worker_crash"),
+    (_tb("RuntimeError: cuda runtime error (6) : the launch timed out and was terminated at "
+         "/opt/conda/conda-bld/pytorch/work/aten/src/THC/generic/THCTensorCopy.cpp:21"),
+     "accelerator_failure"),
+    (_tb("fsspec.exceptions.FSTimeoutError: Caught FSTimeoutError in DataLoader worker "
+         "process 1."), "storage_timeout"),
+    (_tb("Exception: (('gsutil cat gs://bucket/train/20.tar',), {'shell': True}): exit 1 "
+         "(read) {'worker_id': 0} @ <Pipe (...)>\", <webdataset.gopen.Pipe object at "
+         "0x7fce1cc86e80>"), "storage_timeout"),
 ], ids=["thc-oom", "c10-cuda-oom", "xpu-oom", "cpu-alloc", "bad-alloc", "ecc-block",
         "launch-failure", "illegal-access", "legacy-eof", "legacy-size", "legacy-magic",
         "save-unexpected-pos", "save-write-failed", "dataloader-exited", "nccl-heartbeat",
@@ -341,7 +349,8 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
         "lightning-requeue", "hf-weights", "arrow-json", "rocm-hw-exception", "hub-read-timeout",
         "hub-unreachable", "structure-names-tcpstore", "structure-names-botocore",
         "pbs-walltime", "pbs-mem", "lsf-runlimit", "lsf-memlimit", "kubelet-eviction",
-        "hub-short-download", "store-stop-waiting", "glibc-double-free"])
+        "hub-short-download", "store-stop-waiting", "glibc-double-free", "cuda-launch-timeout",
+        "fsspec-timeout", "webdataset-pipe"])
 def test_needle_families_across_releases(scan_impl, monkeypatch, tail, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     assert flashrun.diagnose(tail, 1).failure_class.value == want

@@ -186,7 +186,10 @@ _MARKER_NEEDLES = {
                  b"system not yet initialized", b"cudaErrorSystemNotReady",
                  # ROCm's runtime (ROCr) on a GPU fault: "HW Exception by GPU node-9
                  # (Agent handle: 0x...) reason :GPU Hang"
-                 b"HW Exception by GPU"),
+                 b"HW Exception by GPU",
+                 # a kernel killed by the driver's watchdog (cudaErrorLaunchTimeout, the
+                 # THC-era "cuda runtime error (6)"): the device, not the network
+                 b"the launch timed out and was terminated", b"cudaErrorLaunchTimeout"),
     "illegal_access": (b"illegal memory access", b"misaligned address",
                        b"an illegal instruction",
                        # ROCm's: the HSA runtime's and the kernel driver's words for it
@@ -205,7 +208,11 @@ _MARKER_NEEDLES = {
                      b"blob.core.windows.net", b"NoSuchBucket", b"SlowDown",
                      b"S3UploadFailedError", b"google.cloud.storage", b"google/cloud/storage",
                      b"azure.storage.blob", b"azure/storage/blob", b"s3transfer",
-                     b"upload_from_filename", b"download_to_filename"),
+                     b"upload_from_filename", b"download_to_filename",
+                     # fsspec's timeout (s3fs, gcsfs, adlfs); webdataset's pipe reading a
+                     # shard ("gsutil cat gs://...", "aws s3 cp ...") exiting non-zero:
+                     # gopen's "{args}: exit {status} (read) {info}" and its Pipe object
+                     b"FSTimeoutError", b"webdataset.gopen", b" (read) {'"),
     "timeout": (b"ConnectTimeout", b"timed out", b"TimeoutError"),
     # a server that accepted the connection and then did not answer in time (urllib3's
     # ReadTimeoutError "Read timed out.", requests' ReadTimeout): from an object host,
