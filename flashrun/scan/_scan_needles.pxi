@@ -20,7 +20,8 @@ cdef enum:
     PF_STRIDE = 5  # MIN_NEEDLE - PF_Q + 1
     PF_HBITS = 16
     PF_SIZE = 65536  # one byte per hash value
-    PF_SLOTS = 2048  # exact gram table, open addressing (fewer than 1024 grams)
+    PF_SLOTS = 4096  # exact gram table, open addressing: MAXN needles of PF_STRIDE grams
+                     # each fill it at most 1920/4096 (under half, asserted below)
 
 cdef struct NeedleSet:
     int count
@@ -88,6 +89,7 @@ cdef void _build_tables(NeedleSet* ns, list keep, list bits) noexcept:
 # is correct.
 
 assert T.MIN_NEEDLE - PF_Q + 1 == PF_STRIDE and PF_SIZE == 1 << PF_HBITS
+assert MAXN * PF_STRIDE < PF_SLOTS // 2  # any needle set leaves the gram table half empty
 
 _ORDINARY = (
     b"Epoch 1:  37%|###7      | 371/1000 [01:02<01:45,  5.97it/s, loss=2.31, v_num=0]\n"
