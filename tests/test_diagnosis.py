@@ -308,6 +308,9 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
     # the Hub accepted the request and did not answer: a slow store; not reaching it: network
     (_tb("requests.exceptions.ConnectionError: HTTPSConnectionPool(host='cdn-lfs.huggingface.co'"
          ", port=443): Read timed out."), "storage_timeout"),
+    ("'(ProtocolError('Connection aborted.', RemoteDisconnected('Remote end closed connection "
+     "without response')), '(Request ID: fd98)')' thrown while requesting GET "
+     "https://huggingface.co/datasets/x/resolve/main/train/14.jsonl.zst\n", "storage_timeout"),
     (_tb("requests.exceptions.ConnectTimeout: HTTPSConnectionPool(host='huggingface.co', "
          "port=443): Max retries exceeded with url: /gpt2/resolve/main/config.json"),
      "network_degradation"),
@@ -347,7 +350,7 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
         "shm-enospc", "disk-enospc", "slurm-oom-kill", "slurm-mem-limit", "lustre-evicted",
         "store-socket-timeout", "nccl-warn-ib", "nvlink", "fabric-not-ready",
         "lightning-requeue", "hf-weights", "arrow-json", "rocm-hw-exception", "hub-read-timeout",
-        "hub-unreachable", "structure-names-tcpstore", "structure-names-botocore",
+        "hub-dropped", "hub-unreachable", "structure-names-tcpstore", "structure-names-botocore",
         "pbs-walltime", "pbs-mem", "lsf-runlimit", "lsf-memlimit", "kubelet-eviction",
         "hub-short-download", "store-stop-waiting", "glibc-double-free", "cuda-launch-timeout",
         "fsspec-timeout", "webdataset-pipe"])

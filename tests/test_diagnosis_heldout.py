@@ -142,7 +142,9 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b9-" + i, tail, row) for i, tail, row in _batch("heldout9")] + \
     [("b10-" + i, tail, row) for i, tail, row in _batch("heldout10")] + \
     [("b11-" + i, tail, row) for i, tail, row in _batch("heldout11")] + \
-    [("b12-" + i, tail, row) for i, tail, row in _batch("heldout12")]
+    [("b12-" + i, tail, row) for i, tail, row in _batch("heldout12")] + \
+    [("b13-" + i, tail, row) for i, tail, row in _batch("heldout13")] + \
+    [("b14-" + i, tail, row) for i, tail, row in _batch("heldout14")]
 # Known misses, each with why it stays (the batch's README says more).
 KNOWN = {
     "b3-037": "shm bus error: labelled worker_crash here, out_of_memory in batch 5 (b5-005)",
@@ -160,15 +162,18 @@ KNOWN = {
     "b12-003": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b12-020": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b12-027": "a shell 'Killed' glued to a bar: the dev corpus (049) reads it as the OOM killer",
+    "b13-011": "a shell 'Killed' glued to a bar: the dev corpus (049) reads it as the OOM killer",
+    "b14-013": "sox's 'can't open input file' then a segfault: the words also name a missing file",
+    "b14-027": "shm bus error: labelled worker_crash here and in b3-037, out_of_memory in b5-005",
 }
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout12: 460 tails a second hand wrote (the last six
+    """tests/data/heldout..heldout14: 540 tails a second hand wrote (the last eight
     batches copied from real issue threads) and labelled before flashrun first read
-    them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36 and 33/40 then; the
-    README in each says which shapes were fixed, and KNOWN what stays)."""
+    them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38 and 35/40
+    then; the README in each says which shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])

@@ -73,7 +73,7 @@ _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed"})
 # Markers that say where the failing call was (its stack), not what went wrong.
 _WHERE = frozenset({"store_stack"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle", "short_download"})
-_NET = frozenset({"network", "timeout", "read_timeout"})
+_NET = frozenset({"network", "timeout", "no_answer"})
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
                    "nccl_usage", "unsupported_device", "weights_only"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
@@ -270,10 +270,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
             return FailureClass.COMMUNICATION_ERROR, "a collective timed out and the group hung"
         return FailureClass.HANG, "no output and no heartbeat within the hang timeout"
     store = "object_store" in evidence or ("store_stack" in root_markers and not code_root)
-    # the Hub accepted the request and did not answer in time: a slow store (failing to
-    # reach it at all is the network's, below); the root's own words when there is a
-    # root (a download retried and then done does not explain a later error)
-    hub_slow = {"hub", "read_timeout"} <= (root_markers if has_root else evidence)
+    # the Hub accepted the request and did not answer (in time, or at all): a failing
+    # store (failing to reach it is the network's, below); the root's own words when
+    # there is a root (a download retried and then done does not explain a later error)
+    hub_slow = {"hub", "no_answer"} <= (root_markers if has_root else evidence)
     if evidence & _DISK or (store and (evidence & _NET or has_root)) or hub_slow:
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O or object store)"
     if ("weights_only" not in evidence) and (
@@ -288,8 +288,8 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
             else "a CUDA kernel faulted (an illegal access or a device assert)")
     if root_markers & _COMM or (not has_root and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
-    if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & _NET
-                                                             and "network" in s.markers):
+    if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & {"network",
+                                                                           "no_answer"}):
         return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
     if ("worker_exit" in root_markers or (not has_root and "worker_exit" in evidence)) \
             and not root_markers & _CODE:

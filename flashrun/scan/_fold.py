@@ -63,7 +63,7 @@ _SYMPTOM = (T.MARKER_BIT["worker_exit"] | T.MARKER_BIT["peer_closed"] | T.MARKER
             | T.MARKER_BIT["nccl"]
             | T.MARKER_BIT["watchdog"] | T.MARKER_BIT["dist_backend"]
             | T.MARKER_BIT["rendezvous"])
-_WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"] | T.MARKER_BIT["read_timeout"] \
+_WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"] | T.MARKER_BIT["no_answer"] \
     | T.MARKER_BIT["hub"]
 # Memory evidence in a traceback: consistent with the OOM killer's SIGKILL after it.
 _MEMORY = T.MARKER_BIT["host_oom"] | T.MARKER_BIT["cuda_oom"]

@@ -59,7 +59,7 @@ MARKERS = (
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
-    "weights_only", "read_timeout", "hub", "short_download",
+    "weights_only", "no_answer", "hub", "short_download",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 
@@ -214,17 +214,19 @@ _MARKER_NEEDLES = {
                      # gopen's "{args}: exit {status} (read) {info}" and its Pipe object
                      b"FSTimeoutError", b"webdataset.gopen", b" (read) {'"),
     "timeout": (b"ConnectTimeout", b"timed out", b"TimeoutError"),
-    # a server that accepted the connection and then did not answer in time (urllib3's
-    # ReadTimeoutError "Read timed out.", requests' ReadTimeout): from an object host,
-    # a slow store, not an unreachable network
-    "read_timeout": (b"Read timed out", b"ReadTimeout"),
+    # a server that accepted the request and then did not answer (urllib3's
+    # ReadTimeoutError "Read timed out.", requests' ReadTimeout, http.client's
+    # RemoteDisconnected "Remote end closed connection without response"): from an
+    # object host, a failing store, not an unreachable network
+    "no_answer": (b"Read timed out", b"ReadTimeout", b"RemoteDisconnected",
+                  b"closed connection without response"),
     # the Hugging Face Hub's hosts, which serve model and dataset files like an object
     # store (huggingface_hub, transformers, datasets downloads)
     "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co"),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
                 b"Network is unreachable", b"No route to host",
                 b"Max retries exceeded with url", b"HTTPSConnectionPool",
-                b"HTTPConnectionPool", b"RemoteDisconnected", b"SSLError",
+                b"HTTPConnectionPool", b"SSLError",
                 b"Connection refused", b"ConnectionError",
                 b"couldn't connect to",  # transformers' hub OSError
                 b"Internet connection",  # huggingface_hub's LocalEntryNotFoundError
