@@ -330,8 +330,18 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
      "Exited with exit code 137.\n", "out_of_memory"),
     ("step 9\nThe node was low on resource: memory. Threshold quantity: 100Mi, available: "
      "82Mi.\n", "out_of_memory"),
+    # the Hub broke off a download: the store's failure, fetched again it is fine
     (_tb("OSError: Consistency check failed: file should be of size 4976698672 but has size "
-         "2382430208 (model-00001-of-00002.safetensors)."), "artifact_corruption"),
+         "2382430208 (model-00001-of-00002.safetensors)."), "storage_timeout"),
+    # the allocator's message body without its first words
+    ("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total capacity; 1.24 GiB already "
+     "allocated; 2.88 MiB free; 1.25 GiB reserved in total by PyTorch)\n", "out_of_memory"),
+    # the DataLoader's shared-memory hint is a guess among causes: a crash, not memory
+    ("ERROR: Unexpected bus error encountered in worker. This might be caused by "
+     "insufficient shared memory (shm).\n" + _tb("RuntimeError: DataLoader worker (pid 8812) "
+                                                  "is killed by signal: Bus error. It is "
+                                                  "possible that dataloader's workers are out "
+                                                  "of shared memory."), "worker_crash"),
     (_tb("RuntimeError: Stop_waiting response is expected"), "communication_error"),
     ("epoch 1 step 30\n*** Error in `python': double free or corruption (!prev): "
      "0x000055d5c8e1e7a0 ***\n", "worker_crash"),
@@ -352,7 +362,7 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
         "lightning-requeue", "hf-weights", "arrow-json", "rocm-hw-exception", "hub-read-timeout",
         "hub-dropped", "hub-unreachable", "structure-names-tcpstore", "structure-names-botocore",
         "pbs-walltime", "pbs-mem", "lsf-runlimit", "lsf-memlimit", "kubelet-eviction",
-        "hub-short-download", "store-stop-waiting", "glibc-double-free", "cuda-launch-timeout",
+        "hub-short-download", "oom-body-only", "shm-hint-is-a-guess", "store-stop-waiting", "glibc-double-free", "cuda-launch-timeout",
         "fsspec-timeout", "webdataset-pipe"])
 def test_needle_families_across_releases(scan_impl, monkeypatch, tail, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

@@ -69,10 +69,10 @@ class FailureClass(str, Enum):
 _COMM = frozenset({"nccl", "watchdog", "gloo", "peer_closed", "rendezvous", "dist_backend"})
 _ACCEL = frozenset({"ecc", "xid", "gpu_lost"})
 _OOM = frozenset({"cuda_oom", "host_oom"})
-_DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed"})
+_DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed", "short_download"})
 # Markers that say where the failing call was (its stack), not what went wrong.
 _WHERE = frozenset({"store_stack"})
-_ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle", "short_download"})
+_ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
 _NET = frozenset({"network", "timeout", "no_answer"})
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
                    "nccl_usage", "unsupported_device", "weights_only"})

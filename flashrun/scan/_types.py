@@ -141,7 +141,11 @@ _MARKER_NEEDLES = {
                  b"CUDA driver error: out of memory", b"CUDNN_STATUS_ALLOC_FAILED",
                  b"Cuda failure 'out of memory'", b"hipErrorOutOfMemory",
                  b"'out of memory'",  # NCCL's CUDACHECK: "Cuda failure 2 'out of memory'"
-                 b"CUDA_ERROR_OUT_OF_MEMORY"),
+                 b"CUDA_ERROR_OUT_OF_MEMORY",
+                 # the allocator's message body, when a paste lost its first words
+                 # ("Tried to allocate ... reserved in total by PyTorch)", torch 1.x-2.0;
+                 # "... is reserved by PyTorch but unallocated", 2.1+)
+                 b"reserved in total by PyTorch", b"reserved by PyTorch but unallocated"),
     # (systemd's "killed by the OOM killer"; Ray's worker-died text lists "killed by
     # SIGKILL by OOM killer" among possible causes, which is no evidence)
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
@@ -153,12 +157,13 @@ _MARKER_NEEDLES = {
                  b"Out Of Memory", b"OOMKilled",
                  # Ray's memory monitor (raylet, ActorDiedError's exit detail)
                  b"running low on memory", b"memory pressure (OOM)",
-                 # Windows' commit limit, /dev/shm exhausted (DataLoader's bus-error hint;
-                 # ATen's MapAllocator failing to write, resize or map one of torch's own
-                 # shared-memory segments, "unable to write to file </torch_...>: No
-                 # space left on device": /dev/shm is memory, not a disk)
-                 b"paging file is too small", b"insufficient shared memory",
-                 b"out of shared memory", b"file </torch_",
+                 # Windows' commit limit; ATen's MapAllocator failing to write, resize or
+                 # map one of torch's own shared-memory segments ("unable to write to
+                 # file </torch_...>: No space left on device": /dev/shm is memory, not a
+                 # disk). Not the DataLoader's bus-error hints ("This might be caused by
+                 # insufficient shared memory", "It is possible that dataloader's workers
+                 # are out of shared memory"): a guess among causes, no evidence
+                 b"paging file is too small", b"file </torch_",
                  # Slurm's cgroup and accounting reports (slurmstepd): "Detected 1
                  # oom_kill event in StepId=..." (21.08+), "StepId=7.0 exceeded memory
                  # limit (X > Y), being killed", "Exceeded job memory limit"
@@ -233,7 +238,8 @@ _MARKER_NEEDLES = {
                 b"Temporary failure resolving", b"CONNECTION FAILED"),  # apt, conda
     "corrupt_zip": (b"PytorchStreamReader failed", b"failed finding central directory",
                     b"BadZipFile", b"not a zip file"),
-    # huggingface_hub's check of a downloaded file's size: the file on disk is cut short
+    # huggingface_hub's check of a downloaded file's size: the store broke off the
+    # download (storage; fetching it again is the fix)
     "short_download": (b"Consistency check failed: file should be of size",),
     "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
                             b"Error while deserializing header",
