@@ -301,7 +301,9 @@ DIST_WORKER = textwrap.dedent("""
     report = []
     out["after_failure"] = ckpt.load_latest(report=report)[0]
     out["skipped"] = [s.step for s in report]
-    print("RESULT " + json.dumps(out), flush=True)
+    # one write of the whole line: both ranks share torchrun's stdout, and print()'s
+    # separate writes of text and newline interleaved there once on a loaded machine
+    os.write(1, ("RESULT " + json.dumps(out) + "\\n").encode())
     dist.destroy_process_group()
 """)
 
