@@ -146,6 +146,14 @@ def parse_args(argv=None):
     return args
 
 
+def say(line, stream=None):
+    """Write one whole line in one call: several ranks share the launcher's pipe,
+    and print()'s separate write of the newline lets another rank's line in."""
+    stream = stream or sys.stdout
+    stream.write(line + "\n")
+    stream.flush()
+
+
 def mark_fault(path, mode, rank, step):
     """Append the fault's own timestamp to *path* (one JSON line), durably, before it fires."""
     if not path:
@@ -267,7 +275,7 @@ def main(argv=None):
             logging.warning("checkpoint from world size %d, now %d: reseeding dropout",
                             len(rng), world)
         if rank == 0:
-            print("resumed from step %d (attempt %d)" % (start, attempt), flush=True)
+            say("resumed from step %d (attempt %d)" % (start, attempt))
 
     net = nn.parallel.DistributedDataParallel(model) if distributed else model
     numel = sum(p.numel() for p in model.parameters())
@@ -287,7 +295,7 @@ def main(argv=None):
             if mode == "oom":
                 raise torch.OutOfMemoryError(OOM_MESSAGE)
             if mode == "nccl_timeout":
-                print(nccl_timeout_line(rank, step + 1, numel), file=sys.stderr, flush=True)
+                say(nccl_timeout_line(rank, step + 1, numel), sys.stderr)
                 hang_forever()
             if mode == "corrupt_ckpt":
                 corrupt_newest_checkpoint()
@@ -301,7 +309,7 @@ def main(argv=None):
         done = step + 1
         if rank == 0:
             stamp = " | time %.6f" % time.time() if args.log_time else ""
-            print("step %d | loss %.6f%s" % (done, loss.item(), stamp), flush=True)
+            say("step %d | loss %.6f%s" % (done, loss.item(), stamp))
         if done % args.ckpt_every == 0 or done == args.steps:
             rng = [torch.get_rng_state()]
             if distributed:  # tensor all_gather: the *_object collectives need NumPy
@@ -333,7 +341,7 @@ def main(argv=None):
         os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
         with open(out, "w") as f:
             json.dump(metrics, f, indent=1)
-        print("FLASHRUN_METRICS " + json.dumps(metrics, sort_keys=True), flush=True)
+        say("FLASHRUN_METRICS " + json.dumps(metrics, sort_keys=True))
     if distributed:
         dist.destroy_process_group()
     return 0

@@ -174,7 +174,6 @@ KNOWN = {
     "b16-023": "zsh's bare 'killed': the dev corpus (049) reads a shell's Killed as the OOM killer",
     "b16-027": "a worker's bus error, then the main process's AttributeError: the code error wins",
     "b18-005": "safetensors' 'header too large' on a sound file past the library's limit",
-    "b18-009": "torchrun's block cut above its header, fields behind timestamps: not read",
     "b18-016": "an invalid load key '{': the thread found a JSON config passed to --resume",
 }
 

@@ -440,6 +440,23 @@ def test_prefix_inferred_from_a_frame_when_the_header_was_cut(scan_impl, prefix_
     assert r.root_exception == "RuntimeError" and r.root.message.startswith("mat1 and mat2")
 
 
+@pytest.mark.parametrize("prefix", ["2024-11-20 14:38:16 ", "trainer-1  | ", "  "],
+                         ids=["platform-timestamp", "compose", "indented"])
+def test_torchrun_block_cut_above_its_header_behind_a_prefix(scan_impl, prefix):
+    """A tail that starts inside torchrun's failure block, each field behind a
+    prefix no stripper knows: the fields are still the block's."""
+    block = TORCHRUN_BLOCK.decode().split("Root Cause (first observed failure):\n[0]:\n")[1]
+    text = "".join(prefix + line + "\n" for line in block.splitlines()[1:-1])
+    assert text.startswith(prefix + "  host") and "Root Cause" not in text
+    r = scan(scan_impl, text)
+    assert (r.cfe_rank, r.cfe_exitcode, r.cfe_error_file) == (1, 1, "/tmp/err.json")
+
+
+def test_a_field_word_in_ordinary_output_is_not_a_field(scan_impl):
+    r = scan(scan_impl, "INFO world rank      : 3 of 8\nstep 7 exitcode: 0 traceback: none\n")
+    assert (r.cfe_rank, r.cfe_exitcode, r.cfe_error_file) == (None, None, None)
+
+
 def test_prose_mentioning_a_file_adopts_no_prefix(scan_impl):
     text = ('Warning: config  File "a.yaml" not found, using defaults\n'
             "Warning: ValueError: not a terminal\nstep 1\n")

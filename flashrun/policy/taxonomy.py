@@ -74,6 +74,8 @@ _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed", "short_d
 _WHERE = frozenset({"store_stack"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
 _NET = frozenset({"network", "timeout", "no_answer"})
+# Without a root, a bare timeout is no one's: only a network marker names the network.
+_NET_UNPLACED = _NET - {"timeout"}
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
                    "nccl_usage", "unsupported_device", "weights_only"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
@@ -288,8 +290,7 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
             else "a CUDA kernel faulted (an illegal access or a device assert)")
     if root_markers & _COMM or (not has_root and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
-    if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & {"network",
-                                                                           "no_answer"}):
+    if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & _NET_UNPLACED):
         return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
     if ("worker_exit" in root_markers or (not has_root and "worker_exit" in evidence)) \
             and not root_markers & _CODE:

@@ -156,7 +156,13 @@ class Lexer:
         if rest.startswith(b"Failures:"):
             self.section = T.SEC_OTHER
             return self._emit(T.EV_SECTION, rank, T.SEC_OTHER)
-        if sp > 0:
+        if sp == 0:  # a field of torchrun's block behind an unknown prefix
+            for needle, field in T.CFE_TEMPLATE:
+                p = found.get(needle, -1)
+                if 0 < p <= T.PREFIX_MAX:
+                    value = body[p + len(needle):].strip(b" \t")
+                    return self._emit(T.EV_CFE, rank, field, self.section, value)
+        else:
             for field, key in enumerate(_CFE_FIELDS):
                 if rest.startswith(key):
                     j = len(key)

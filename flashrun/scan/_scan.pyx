@@ -65,6 +65,10 @@ assert tuple(n for n, _ in T.NEEDLES[N_IGN0:N_IGN0 + _NIGN]) == T.IGNORED_NEEDLE
 cdef int N_RST0 = N_IGN0 + _NIGN  # then the RESTART_NEEDLES
 cdef int _NRST = len(T.RESTART_NEEDLES)
 assert tuple(n for n, _ in T.NEEDLES[N_RST0:N_RST0 + _NRST]) == T.RESTART_NEEDLES
+cdef int N_CFE0 = N_RST0 + _NRST  # then the CFE_NEEDLES
+cdef int _NCFE = len(T.CFE_NEEDLES)
+assert tuple(n for n, _ in T.NEEDLES[N_CFE0:N_CFE0 + _NCFE]) == T.CFE_NEEDLES
+assert tuple(f for _, f in T.CFE_TEMPLATE) == tuple(range(_NCFE))  # needle k is field k
 cdef uint64_t _STORE = T.MARKER_BIT["object_store"]
 
 # Event vocabulary, equal to _scan_types (checked below).
@@ -437,7 +441,18 @@ cdef class Lexer:
         if _starts(rest, rn, 0, b"Failures:"):
             self.section = C_SEC_OTHER
             return self._emit(C_EV_SECTION, rank, C_SEC_OTHER, 0, NULL, 0)
-        if sp > 0:
+        if sp == 0:  # a field of torchrun's block behind an unknown prefix
+            for field in range(_NCFE):
+                p = self.found[N_CFE0 + field]
+                if 0 < p <= PFXMAX:
+                    j = p + self.ns.nlen[N_CFE0 + field]
+                    q = bn
+                    while j < q and (body[j] == 0x20 or body[j] == 0x09):
+                        j += 1
+                    while q > j and (body[q - 1] == 0x20 or body[q - 1] == 0x09):
+                        q -= 1
+                    return self._emit(C_EV_CFE, rank, field, self.section, body + j, q - j)
+        else:
             for field in range(4):
                 if _starts(rest, rn, 0, _CFE_KEYS[field]):
                     j = 0

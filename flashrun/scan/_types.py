@@ -108,8 +108,16 @@ IGNORED_NEEDLES = (b"Exception ignored in", b"Error in atexit._run_exitfuncs")
 # "Worker group FAILED. 2/3 attempts left; will restart worker group"): what came
 # before belongs to an earlier attempt.
 RESTART_NEEDLES = (b"will restart worker group",)
+# The fields of torchrun's failure block as its template prints them (elastic
+# errors/__init__.py, torch >= 1.10: two spaces, the key padded to ten, a colon).
+# An indented field line is read wherever the key starts; these find a field
+# behind a prefix that no stripper knows (a platform's "2024-11-20 14:38:16 ",
+# a compose service's "trainer-1  | "), when the block's header was cut off.
+CFE_TEMPLATE = ((b"  rank      : ", CFE_RANK), (b"  exitcode  : ", CFE_EXITCODE),
+                (b"  error_file: ", CFE_ERROR_FILE), (b"  traceback : ", CFE_TRACEBACK))
+CFE_NEEDLES = tuple(needle for needle, _ in CFE_TEMPLATE)
 STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES + TEARDOWN_NEEDLES + \
-    IGNORED_NEEDLES + RESTART_NEEDLES
+    IGNORED_NEEDLES + RESTART_NEEDLES + CFE_NEEDLES
 
 _MARKER_NEEDLES = {
     "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
