@@ -452,6 +452,26 @@ def test_torchrun_block_cut_above_its_header_behind_a_prefix(scan_impl, prefix):
     assert (r.cfe_rank, r.cfe_exitcode, r.cfe_error_file) == (1, 1, "/tmp/err.json")
 
 
+@pytest.mark.parametrize("line,exc_type", [
+    ("[Errno 2] No such file or directory: 'ckpt/optim_states.pt'", "FileNotFoundError"),
+    ("[Errno 13] Permission denied: '/data'", "PermissionError"),
+    ("[Errno 111] Connection refused", "ConnectionRefusedError"),
+    ("[Errno -2] Name or service not known", "socket.gaierror"),
+    ("[Errno 5] Input/output error", "OSError"),
+])
+def test_an_oserrors_bare_str_is_a_terminal_line(scan_impl, line, exc_type):
+    """A script that catches an OSError and prints it leaves its str() alone; the type
+    is the one Python makes of the errno."""
+    r = scan(scan_impl, "step 9 | loss 0.4\n" + line + "\n")
+    assert r.root_exception == exc_type and r.root.message == line
+
+
+@pytest.mark.parametrize("line", ["[Errno x] no", "[Errno 2]no space", "[Errnos 2] x",
+                                  "[E 2] x", "see [Errno 2] below"])
+def test_errno_lookalikes_are_no_terminal(scan_impl, line):
+    assert scan(scan_impl, line + "\n").root is None
+
+
 def test_a_field_word_in_ordinary_output_is_not_a_field(scan_impl):
     r = scan(scan_impl, "INFO world rank      : 3 of 8\nstep 7 exitcode: 0 traceback: none\n")
     assert (r.cfe_rank, r.cfe_exitcode, r.cfe_error_file) == (None, None, None)

@@ -67,6 +67,10 @@ TOKENS = [
     b"mpirun noticed that process rank 3 with PID 0 on node n2 exited on signal 9 (Killed).",
     b"Exception: process 3 terminated with signal SIGKILL", b"Step 1 exited with non-zero status 1",
     b" 20%|####  | 216/1063 [00:27<02:17,  6.17it/s]Killed", b"]Killed", b"Killed  \t",
+    # an OSError's bare str(), torchrun's fields behind an unknown prefix
+    b"[Errno 2] No such file or directory: 'x'", b"[Errno -2] ", b"[Errno ", b"[Errno 28] ",
+    b"[Errno 5]x", b"2024-11-20 14:38:16 ", b"  rank      : 3 (local_rank: 3)",
+    b"  exitcode  : 1 (pid: 96)", b"  traceback : To enable", b"operation not supported",
 ]
 
 

@@ -43,11 +43,33 @@ def text(raw, limit=400):
     return raw.decode("utf-8", "replace")[:limit]
 
 
+# The OSError subclass Python itself makes of an errno (PEP 3151; Linux numbers),
+# for an OSError's str() printed without its type ("[Errno 2] No such file ...");
+# negative codes are getaddrinfo's (socket.gaierror).
+_ERRNO_TYPES = {1: "PermissionError", 2: "FileNotFoundError", 3: "ProcessLookupError",
+                4: "InterruptedError", 10: "ChildProcessError", 11: "BlockingIOError",
+                13: "PermissionError", 17: "FileExistsError", 20: "NotADirectoryError",
+                21: "IsADirectoryError", 32: "BrokenPipeError", 103: "ConnectionAbortedError",
+                104: "ConnectionResetError", 108: "BrokenPipeError",
+                110: "TimeoutError", 111: "ConnectionRefusedError", 114: "BlockingIOError",
+                115: "BlockingIOError"}
+
+
+def errno_type(line):
+    """The exception type of an OSError's bare str(), ``[Errno N] ...``."""
+    code = to_int(line[7:line.find("]")].encode())
+    if code is None:
+        return "OSError"
+    return "socket.gaierror" if code < 0 else _ERRNO_TYPES.get(code, "OSError")
+
+
 def parse_terminal(raw, rank):
     """Split a terminal line the lexer accepted into type and message."""
     line = text(raw)
     i = line.find(":")
-    if i > 0 and " " not in line[:i] and (i + 1 == len(line) or line[i + 1] == " "):
+    if line.startswith("[Errno "):  # the lexer accepted only "[Errno N] " here
+        exc_type, message = errno_type(line), line.strip()
+    elif i > 0 and " " not in line[:i] and (i + 1 == len(line) or line[i + 1] == " "):
         exc_type, message = line[:i], line[i + 1:].strip()
     else:
         exc_type, message = line.strip(), ""

@@ -29,7 +29,8 @@ Line model, identical in both lexers:
 """
 from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
-from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, exception_like,
+from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, errno_str,
+                                    exception_like,
                                     inner_terminal, killed_end,
                                     is_noise, is_record_start, plausible_prefix, shape_end,
                                     strip_prefixes, terminal_name)
@@ -269,6 +270,10 @@ class Lexer:
         a = inner_terminal(content)  # "<prefix>Type: message" with no header to infer it from
         if a:
             self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content[a:])
+            self.slot_state[k], self.slot_msg[k] = MSG, 0
+            return None
+        if errno_str(content):  # "[Errno 2] No such file or directory: 'x'", typeless
+            self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content)
             self.slot_state[k], self.slot_msg[k] = MSG, 0
             return None
         if mask:

@@ -275,6 +275,18 @@ def inner_terminal(s):
     return 0
 
 
+def errno_str(s):
+    """Is ``s`` an OSError's ``str()`` alone, ``[Errno N] text`` (OSError.__str__:
+    ``"[Errno %d] %s"``, then ``": %r"`` of a file name)? What a script's
+    ``print(e)`` or ``logger.error(e)`` leaves when it catches the error and exits:
+    a terminal line without its type (the fold names it from the errno)."""
+    if not s.startswith(b"[Errno "):
+        return False
+    i = 8 if s[7:8] == b"-" else 7  # getaddrinfo's codes are negative
+    v, j = _number(s, i)
+    return v >= 0 and s.startswith(b"] ", j)
+
+
 def exception_like(s, end):
     """Does the dotted name ``s[:end]`` read as an exception class?"""
     start = s.rfind(b".", 0, end) + 1

@@ -153,6 +153,8 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inne
                 return -1
     if not no_inner and _inner_terminal(s, n):
         return -1
+    if s[0] == 0x5B and _errno_str(s, n):
+        return -1
     return not _is_noise2(s, n)
 
 
@@ -593,6 +595,8 @@ cdef class Lexer:
             if end:
                 c += end
                 cn -= end
+        if not end and cn and c[0] == 0x5B and _errno_str(c, cn):
+            end = 1  # "[Errno 2] No such file or directory: 'x'", typeless
         if end:
             self._emit(C_EV_TERM, rank, C_CTX_OUT, self.mask, c, cn)
             self.slot_state[k] = S_MSG

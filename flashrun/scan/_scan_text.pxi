@@ -100,6 +100,18 @@ cdef inline Py_ssize_t _number(const unsigned char* s, Py_ssize_t n, Py_ssize_t 
     return v if j > i else -1
 
 
+cdef inline bint _errno_str(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """_py.errno_str: an OSError's str() alone, "[Errno N] text"."""
+    cdef Py_ssize_t i = 7, j
+    if not _starts(s, n, 0, b"[Errno "):
+        return 0
+    if i < n and s[i] == 0x2D:
+        i += 1
+    if _number(s, n, i, 6, &j) < 0:
+        return 0
+    return _starts(s, n, j, b"] ")
+
+
 cdef Py_ssize_t _iso_timestamp(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
     cdef const char* pat = b"dddd-dd-ddTdd:dd:dd"
     cdef Py_ssize_t k, j

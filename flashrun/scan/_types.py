@@ -209,7 +209,7 @@ _MARKER_NEEDLES = {
                        b"Memory access fault by GPU", b"MEMORY_APERTURE_VIOLATION"),
     # a build without code for this GPU (CUDA's "no kernel image", HIP's "no binary")
     "unsupported_device": (b"no kernel image is available", b"hipErrorNoBinaryForGpu",
-                           b"invalid device function"),
+                           b"invalid device function", b"operation not supported"),
     "device_assert": (b"device-side assert triggered", b"Assertion `"),
     "enospc": (b"No space left on device", b"[Errno 28]"),
     "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
