@@ -71,6 +71,12 @@ TOKENS = [
     b"[Errno 2] No such file or directory: 'x'", b"[Errno -2] ", b"[Errno ", b"[Errno 28] ",
     b"[Errno 5]x", b"2024-11-20 14:38:16 ", b"  rank      : 3 (local_rank: 3)",
     b"  exitcode  : 1 (pid: 96)", b"  traceback : To enable", b"operation not supported",
+    # unindented fields, pipes' frames, a traceback in a repr, other signal reports
+    b"rank : 0 (local_rank: 0)", b"exitcode : 1 (pid: 2)", b"exitcode", b" (local_rank: ",
+    b"    self = reduction.pickle.load(from_parent)",
+    b'  File "/x/multiprocessing/connection.py", line 1, in _recv', b"EOFError",
+    b"KeyError: 'Traceback (most recent call last):\\n  File \"a\", line 1, in f\\nKeyError: 1'",
+    b"failed assertion `x'", b"is killed by signal: Terminated.",
 ]
 
 

@@ -71,7 +71,7 @@ _ACCEL = frozenset({"ecc", "xid", "gpu_lost"})
 _OOM = frozenset({"cuda_oom", "host_oom"})
 _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed", "short_download"})
 # Markers that say where the failing call was (its stack), not what went wrong.
-_WHERE = frozenset({"store_stack"})
+_WHERE = frozenset({"store_stack", "spawn_pipe", "peer_pipe"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
 _NET = frozenset({"network", "timeout", "no_answer"})
 # Without a root, a bare timeout is no one's: only a network marker names the network.
@@ -113,6 +113,11 @@ _STRUCTURE_TYPES = frozenset({"TypeError", "AttributeError", "NameError", "Impor
 _DECODE_TYPES = frozenset({"JSONDecodeError", "ParserError", "LibsndfileError",
                            "InvalidDataError", "DECORDError",
                            "UnicodeDecodeError"})
+# Hugging Face datasets' wrapper for "the source files could not be turned into
+# a dataset" (builder.py, around whatever the file reader raised: Arrow's parse
+# and cast errors, a bad parquet footer): the data's fault, unless the chain
+# shows a plain code error underneath it.
+_DATA_WRAPPERS = frozenset({"DatasetGenerationError"})
 # Signals a process gets when it is stopped from outside: they say nothing of why.
 _SOFT_SIGNALS = frozenset({1, 2, 15})
 
@@ -282,18 +287,22 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
             root_markers & _ARTIFACT or ("pickle_eof" in root_markers and "EOFError" in types)
             or (not has_root and s.markers & _ARTIFACT)):  # a refusal is no corruption
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
-    if evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES:
+    if evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES or (
+            types & _DATA_WRAPPERS and not types & _CODE_TYPES):
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"
     if evidence & _KERNEL_FAULT or "nccl_usage" in evidence:
         return FailureClass.APPLICATION_ERROR, (
             "NCCL reports invalid usage (a configuration error)" if "nccl_usage" in evidence
-            else "a CUDA kernel faulted (an illegal access or a device assert)")
+            else "a GPU kernel faulted (an illegal access or a device assert)")
     if root_markers & _COMM or (not has_root and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
     if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & _NET_UNPLACED):
         return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
-    if ("worker_exit" in root_markers or (not has_root and "worker_exit" in evidence)) \
-            and not root_markers & _CODE:
+    # an EOFError raised reading a multiprocessing pipe: the process at its other end
+    # died (SubprocVecEnv's env workers, a custom pool) without a word here
+    peer_gone = "peer_pipe" in root_markers and root_type == "EOFError"
+    if ("worker_exit" in root_markers or (not has_root and "worker_exit" in evidence)
+            or peer_gone) and not root_markers & _CODE:
         return FailureClass.WORKER_CRASH, "a worker process died without saying why"
     if root_markers & {"segfault", "abort"} and not root_markers & _CODE and not code_root:
         # "DataLoader worker (pid N) is killed by signal: Segmentation fault.": the

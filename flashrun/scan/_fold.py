@@ -85,6 +85,11 @@ _HARDWARE = T.MARKER_BIT["xid"] | T.MARKER_BIT["ecc"] | T.MARKER_BIT["gpu_lost"]
 _NATIVE = T.MARKER_BIT["native_abort"] | T.MARKER_BIT["abort"]
 # An object-store client's frames on a traceback's stack, not in its message.
 _STORE_STACK = T.MARKER_BIT["store_stack"]
+_OBJECT_STORE = T.MARKER_BIT["object_store"]
+# A spawn child's traceback through its read of the parent's pipe: the parent's
+# failure's fallout (a child that never got its start-up object), never a cause.
+_SPAWN_PIPE = T.MARKER_BIT["spawn_pipe"]
+_PEER_PIPE = T.MARKER_BIT["peer_pipe"]  # a Connection's frames (the taxonomy reads it)
 # Death reports whose text names another task than the one that printed a
 # traceback: srun's "task N: Killed", mp.spawn's "process N terminated with signal".
 _TASK_REPORTS = frozenset(i for i, (needle, _kind) in enumerate(T.EXIT_REPORTS)
@@ -230,9 +235,12 @@ class Fold:
                 self.child_failed = True
         elif kind == T.EV_MARK:
             record = self.open.get(rank)
-            if a == T.CTX_FRAMES:  # a frame of an object-store client: where, not why
+            if a == T.CTX_FRAMES:  # where the failing call went, not why
                 if record is not None:
-                    record.add(_STORE_STACK, _text(c))
+                    if b & _OBJECT_STORE:  # through an object-store client
+                        record.add(_STORE_STACK, _text(c))
+                    if b & (_SPAWN_PIPE | _PEER_PIPE):
+                        record.add(b & (_SPAWN_PIPE | _PEER_PIPE), _text(c))
             elif a == T.CTX_MSG and record is not None:
                 record.add(b, _text(c))
             else:
@@ -347,7 +355,7 @@ class Fold:
             # Killed." with its OOM marker; a specific type such as torch's
             # InductorError around a failed gcc says more than the death)
             last = record.terms[-1].exc_type
-            wrapper = last.encode().endswith(_WRAPPERS) or (
+            wrapper = last.encode().endswith(_WRAPPERS) or record.mask & _SPAWN_PIPE or (
                 record.reports_death and last.rpartition(".")[2] in _GENERIC
                 and not record.mask & ~_WEAK & ~_REPORTS)
             if record.ignored or _survived(activity, record.rank, record.act):

@@ -36,7 +36,7 @@ from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, 
                                     strip_prefixes, terminal_name)
 
 OUT, FRAMES, MSG, CHAINED = 0, 1, 2, 3
-_STORE = T.MARKER_BIT["object_store"]
+_FRAME_MARKS = T.FRAME_MARKS
 _CHAIN_PREFIXES = (b"The above exception was the direct cause",
                    b"During handling of the above exception")
 _CFE_FIELDS = (b"rank", b"exitcode", b"error_file", b"traceback")
@@ -115,6 +115,12 @@ class Lexer:
             if literal in found:
                 self._emit(T.EV_SITE, rank, index, 0, body)
         p = found.get(T.N_TRACEBACK, -1)
+        if p >= 0 and body.startswith(b":\\n", p + len(T.N_TRACEBACK)):
+            # "KeyError: 'Traceback (most recent call last):\n  File ...'": a worker's
+            # traceback inside a string's repr (torch < 1.0's DataLoader re-raise, a
+            # KeyError's message), not a header: the line is the terminal around it
+            del found[T.N_TRACEBACK]
+            p = -1
         self.infer = b""
         if p > 0:  # "...it/s][rank0]: Traceback": re-anchor at the glued prefix
             cut = a = p
@@ -163,6 +169,14 @@ class Lexer:
                 if 0 < p <= T.PREFIX_MAX:
                     value = body[p + len(needle):].strip(b" \t")
                     return self._emit(T.EV_CFE, rank, field, self.section, value)
+            for key, shape, field in T.CFE_BARE:  # ... or with its indentation lost
+                if rest.startswith(key):
+                    j = len(key)
+                    while j < len(rest) and rest[j] == 0x20:
+                        j += 1
+                    if j < len(rest) and rest[j] == 0x3A and shape in rest:
+                        value = rest[j + 1:].strip(b" \t")
+                        return self._emit(T.EV_CFE, rank, field, self.section, value)
         else:
             for field, key in enumerate(_CFE_FIELDS):
                 if rest.startswith(key):
@@ -236,8 +250,8 @@ class Lexer:
         if st == FRAMES:
             if _frame_like(content):
                 self.slot_prev_frame[k] = 1
-                if mask & _STORE:  # the failing call went through an object-store client
-                    self._emit(T.EV_MARK, rank, T.CTX_FRAMES, mask & _STORE, content)
+                if mask & _FRAME_MARKS:  # through an object-store client, a spawn pipe
+                    self._emit(T.EV_MARK, rank, T.CTX_FRAMES, mask & _FRAME_MARKS, content)
                 return None
             end, colon = terminal_name(content)
             if end and (self.slot_prev_frame[k] or exception_like(content, end)) and (

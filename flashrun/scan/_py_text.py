@@ -190,17 +190,18 @@ def shape_end(s, i, pfx):
 
 def plausible_prefix(p):
     """Can ``p`` (what precedes a plain traceback header) be a line prefix? Not
-    an exception group's ``|`` or ``+`` rail, nor a box-drawn frame, nor a terminal
-    line's ``Type: `` (torch < 1.0's DataLoader re-raised a worker's formatted
-    traceback as its message, ``OSError: Traceback (most recent call last):``: the
-    traceback that follows is not prefixed)."""
+    an exception group's ``|`` or ``+`` rail, nor a box-drawn frame, nor what starts
+    with a terminal line's ``Type: `` (torch < 1.0's DataLoader re-raised a worker's
+    formatted traceback as its message, ``OSError: Traceback (most recent call
+    last):``: the traceback that follows is not prefixed; a KeyError's repr holds it
+    all on one line, ``KeyError: 'Traceback (most recent call last):\\n  File ...'``)."""
     t = p.lstrip(b" ")
     if not t:
         return True
     if t[0] in b"|+" or t[0] == 0xE2:
         return False
     end, colon = terminal_name(t)
-    return not (colon and end + 2 == len(t) and exception_like(t, end))
+    return not (colon and exception_like(t, end))
 
 
 def terminal_name(s):

@@ -52,6 +52,7 @@ cdef enum:
     C_EXIT_TEXT = 40
 
 assert T.NEEDLES[N_TB][0] == T.N_TRACEBACK and T.NEEDLES[N_TERM][0] == T.N_TERMINATE
+assert len(T.N_TRACEBACK) == 33
 assert T.NEEDLES[N_FRAME][0] == T.N_FRAME and T.N_FRAME_LINE == b'", line ' 
 assert tuple(n for n, _ in T.NEEDLES[N_EXIT0:N_EXIT0 + len(T.EXIT_NEEDLES)]) == T.EXIT_NEEDLES
 assert T.EXIT_TEXT == C_EXIT_TEXT
@@ -69,7 +70,9 @@ cdef int N_CFE0 = N_RST0 + _NRST  # then the CFE_NEEDLES
 cdef int _NCFE = len(T.CFE_NEEDLES)
 assert tuple(n for n, _ in T.NEEDLES[N_CFE0:N_CFE0 + _NCFE]) == T.CFE_NEEDLES
 assert tuple(f for _, f in T.CFE_TEMPLATE) == tuple(range(_NCFE))  # needle k is field k
-cdef uint64_t _STORE = T.MARKER_BIT["object_store"]
+assert T.CFE_BARE == ((b"rank", b" (local_rank: ", T.CFE_RANK),
+                      (b"exitcode", b" (pid: ", T.CFE_EXITCODE))  # _CFE_BARE_* below
+cdef uint64_t _FRAME_MARKS = T.FRAME_MARKS
 
 # Event vocabulary, equal to _scan_types (checked below).
 cdef enum:
@@ -359,6 +362,8 @@ cdef class Lexer:
             if self._plain(rank, body, bn):
                 return 0
         q = self.found[N_TB]
+        if q >= 0 and _starts(body, bn, q + 33, b":\\n"):
+            self.found[N_TB] = q = -1  # a traceback inside a string's repr: no header
         if q > 0:  # "...it/s][rank0]: Traceback": re-anchor at the glued prefix
             cut = q
             lo = q - T_LOOKBACK if q > T_LOOKBACK else 0
@@ -448,6 +453,15 @@ cdef class Lexer:
                 p = self.found[N_CFE0 + field]
                 if 0 < p <= PFXMAX:
                     j = p + self.ns.nlen[N_CFE0 + field]
+                    q = bn
+                    while j < q and (body[j] == 0x20 or body[j] == 0x09):
+                        j += 1
+                    while q > j and (body[q - 1] == 0x20 or body[q - 1] == 0x09):
+                        q -= 1
+                    return self._emit(C_EV_CFE, rank, field, self.section, body + j, q - j)
+            for field in range(2):  # ... or with its indentation lost (T.CFE_BARE)
+                j = _bare_field(body, bn, field)
+                if j > 0:
                     q = bn
                     while j < q and (body[j] == 0x20 or body[j] == 0x09):
                         j += 1
@@ -557,8 +571,8 @@ cdef class Lexer:
         if st == S_FRAMES:
             if _frame_like(c, cn):
                 self.slot_prev[k] = 1
-                if self.mask & _STORE:  # the failing call went through an object-store client
-                    self._emit(C_EV_MARK, rank, C_CTX_FRAMES, self.mask & _STORE, c, cn)
+                if self.mask & _FRAME_MARKS:  # through an object-store client, a spawn pipe
+                    self._emit(C_EV_MARK, rank, C_CTX_FRAMES, self.mask & _FRAME_MARKS, c, cn)
                 return 0
             end = _terminal_name(c, cn, &colon)
             if end and (self.slot_prev[k] or _exception_like(c, end)) and (

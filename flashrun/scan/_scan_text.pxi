@@ -100,6 +100,38 @@ cdef inline Py_ssize_t _number(const unsigned char* s, Py_ssize_t n, Py_ssize_t 
     return v if j > i else -1
 
 
+cdef bint _holds(const unsigned char* s, Py_ssize_t n, const char* w) noexcept nogil:
+    """Does ``s`` hold the NUL-terminated literal ``w`` (bytes.__contains__)?"""
+    cdef Py_ssize_t i, wn = strlen(w)
+    for i in range(n - wn + 1):
+        if s[i] == <unsigned char>w[0] and memcmp(s + i, w, wn) == 0:
+            return 1
+    return 0
+
+
+cdef const char* _CFE_BARE_KEY[2]
+_CFE_BARE_KEY[:] = [b"rank", b"exitcode"]
+cdef const char* _CFE_BARE_SHAPE[2]
+_CFE_BARE_SHAPE[:] = [b" (local_rank: ", b" (pid: "]
+
+
+cdef Py_ssize_t _bare_field(const unsigned char* s, Py_ssize_t n, int field) noexcept nogil:
+    """T.CFE_BARE: where the value of an unindented field line starts (after its
+    colon), 0 if the line is not one: key at the start, spaces, a colon, and the
+    template's value shape somewhere in the line."""
+    cdef Py_ssize_t j = 0
+    if not _starts(s, n, 0, _CFE_BARE_KEY[field]):
+        return 0
+    j = strlen(_CFE_BARE_KEY[field])
+    while j < n and s[j] == 0x20:
+        j += 1
+    if j >= n or s[j] != 0x3A:
+        return 0
+    if not _holds(s, n, _CFE_BARE_SHAPE[field]):
+        return 0
+    return j + 1
+
+
 cdef inline bint _errno_str(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     """_py.errno_str: an OSError's str() alone, "[Errno N] text"."""
     cdef Py_ssize_t i = 7, j
@@ -264,7 +296,7 @@ cdef bint _frame_line_after(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) 
 
 cdef bint _plausible_prefix(const unsigned char* p, Py_ssize_t m) noexcept nogil:
     """_py.plausible_prefix: not an exception group's rail, nor a box-drawn frame,
-    nor a terminal line's "Type: " (a re-raised formatted traceback)."""
+    nor what starts with a terminal line's "Type: " (a re-raised formatted traceback)."""
     cdef Py_ssize_t i = 0, end
     cdef bint colon
     while i < m and p[i] == 0x20:
@@ -274,7 +306,7 @@ cdef bint _plausible_prefix(const unsigned char* p, Py_ssize_t m) noexcept nogil
     if p[i] == 0x7C or p[i] == 0x2B or p[i] == 0xE2:
         return 0
     end = _terminal_name(p + i, m - i, &colon)
-    return not (colon and i + end + 2 == m and _exception_like(p + i, end))
+    return not (colon and _exception_like(p + i, end))
 
 
 cdef inline Py_ssize_t _terminal_name(const unsigned char* s, Py_ssize_t n, bint* colon) noexcept nogil:

@@ -59,9 +59,11 @@ MARKERS = (
     "launcher_sigterm", "usage_error", "state_dict", "control_plane",
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
-    "weights_only", "no_answer", "hub", "short_download",
+    "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
+# Markers read on a traceback's frame lines (where the failing call went, not why).
+FRAME_MARKS = MARKER_BIT["object_store"] | MARKER_BIT["spawn_pipe"] | MARKER_BIT["peer_pipe"]
 
 # Needles that only steer the lexer (no marker bit of their own).
 N_TRACEBACK = b"Traceback (most recent call last)"
@@ -116,8 +118,14 @@ RESTART_NEEDLES = (b"will restart worker group",)
 CFE_TEMPLATE = ((b"  rank      : ", CFE_RANK), (b"  exitcode  : ", CFE_EXITCODE),
                 (b"  error_file: ", CFE_ERROR_FILE), (b"  traceback : ", CFE_TRACEBACK))
 CFE_NEEDLES = tuple(needle for needle, _ in CFE_TEMPLATE)
+# The same block pasted with its indentation lost ("rank : 0 (local_rank: 0)",
+# "exitcode : 1 (pid: 16677)"): a key at a line's start is a field only when its
+# value has the template's own shape. The needles let such a line past the
+# prefilter; the key and the shape decide.
+CFE_BARE = ((b"rank", b" (local_rank: ", CFE_RANK), (b"exitcode", b" (pid: ", CFE_EXITCODE))
+CFE_BARE_NEEDLES = (b" (local_rank: ", b"exitcode")
 STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES + TEARDOWN_NEEDLES + \
-    IGNORED_NEEDLES + RESTART_NEEDLES + CFE_NEEDLES
+    IGNORED_NEEDLES + RESTART_NEEDLES + CFE_NEEDLES + CFE_BARE_NEEDLES
 
 _MARKER_NEEDLES = {
     "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
@@ -150,6 +158,9 @@ _MARKER_NEEDLES = {
                  b"Cuda failure 'out of memory'", b"hipErrorOutOfMemory",
                  b"'out of memory'",  # NCCL's CUDACHECK: "Cuda failure 2 'out of memory'"
                  b"CUDA_ERROR_OUT_OF_MEMORY",
+                 # Intel's Level Zero and Unified Runtime result codes (XPU, SYCL):
+                 # ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY
+                 b"_ERROR_OUT_OF_DEVICE_MEMORY",
                  # the allocator's message body, when a paste lost its first words
                  # ("Tried to allocate ... reserved in total by PyTorch)", torch 1.x-2.0;
                  # "... is reserved by PyTorch but unallocated", 2.1+)
@@ -210,13 +221,23 @@ _MARKER_NEEDLES = {
     # a build without code for this GPU (CUDA's "no kernel image", HIP's "no binary")
     "unsupported_device": (b"no kernel image is available", b"hipErrorNoBinaryForGpu",
                            b"invalid device function", b"operation not supported"),
-    "device_assert": (b"device-side assert triggered", b"Assertion `"),
+    # Apple's frameworks (Metal, MPS) assert on a caller's misuse or a backend limit
+    # as "<file>:<line>: failed assertion `<what>'": a device assert of their own
+    "device_assert": (b"device-side assert triggered", b"Assertion `", b"failed assertion `"),
     "enospc": (b"No space left on device", b"[Errno 28]"),
     "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
     "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]"),
     "eio": (b"Input/output error", b"[Errno 5]",
             # ESHUTDOWN: a Lustre client evicted by its servers
             b"Cannot send after transport endpoint shutdown", b"[Errno 108]"),
+    # multiprocessing's spawn child reading its start-up object from the parent's
+    # pipe (spawn.py _main: "self = reduction.pickle.load(from_parent)"), on a
+    # traceback's stack: the parent died or failed to send it, so the child's
+    # EOFError or UnpicklingError is fallout, not a file's corruption (a frame mark)
+    "spawn_pipe": (b"load(from_parent)",),
+    # a multiprocessing Connection's frames (recv on a Pipe to a subprocess:
+    # SubprocVecEnv, custom worker pools): an EOFError there is the other end's death
+    "peer_pipe": (b"multiprocessing/connection.py", b"multiprocessing\\connection.py"),
     "object_store": (b"botocore", b"amazonaws.com", b"storage.googleapis.com",
                      b"blob.core.windows.net", b"NoSuchBucket", b"SlowDown",
                      b"S3UploadFailedError", b"google.cloud.storage", b"google/cloud/storage",
@@ -306,6 +327,9 @@ _MARKER_NEEDLES = {
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
     "worker_exit": (b"exited unexpectedly",
+                    # the DataLoader's report of a worker's signal death (any signal:
+                    # "Killed" also reads as memory, "Segmentation fault" as a crash)
+                    b"is killed by signal: ",
                     # Ray: ActorDiedError, its GCS's exit detail, WorkerCrashedError,
                     # the raylet's report of a task's worker
                     b"The actor died unexpectedly", b"worker process has died",
