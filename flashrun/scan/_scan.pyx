@@ -158,6 +158,8 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inne
         return -1
     if s[0] == 0x5B and _errno_str(s, n):
         return -1
+    if (s[0] == 0x72 or s[0] == 0x65) and (_bare_field(s, n, 0) or _bare_field(s, n, 1)):
+        return -1  # 'r', 'e': torchrun's field with its indentation lost (T.CFE_BARE)
     return not _is_noise2(s, n)
 
 

@@ -120,12 +120,12 @@ CFE_TEMPLATE = ((b"  rank      : ", CFE_RANK), (b"  exitcode  : ", CFE_EXITCODE)
 CFE_NEEDLES = tuple(needle for needle, _ in CFE_TEMPLATE)
 # The same block pasted with its indentation lost ("rank : 0 (local_rank: 0)",
 # "exitcode : 1 (pid: 16677)"): a key at a line's start is a field only when its
-# value has the template's own shape. The needles let such a line past the
-# prefilter; the key and the shape decide.
+# value has the template's own shape. No needle: the C lexer's short path sends
+# a line that starts with a key to the full path (a needle "exitcode" would mark
+# the common grams "exit" and "code" in the line prefilter).
 CFE_BARE = ((b"rank", b" (local_rank: ", CFE_RANK), (b"exitcode", b" (pid: ", CFE_EXITCODE))
-CFE_BARE_NEEDLES = (b" (local_rank: ", b"exitcode")
 STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES + TEARDOWN_NEEDLES + \
-    IGNORED_NEEDLES + RESTART_NEEDLES + CFE_NEEDLES + CFE_BARE_NEEDLES
+    IGNORED_NEEDLES + RESTART_NEEDLES + CFE_NEEDLES
 
 _MARKER_NEEDLES = {
     "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
