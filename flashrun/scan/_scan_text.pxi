@@ -132,7 +132,7 @@ cdef Py_ssize_t _bare_field(const unsigned char* s, Py_ssize_t n, int field) noe
     return j + 1
 
 
-cdef inline bint _errno_str(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+cdef bint _errno_str(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     """_py.errno_str: an OSError's str() alone, "[Errno N] text"."""
     cdef Py_ssize_t i = 7, j
     if not _starts(s, n, 0, b"[Errno "):
