@@ -190,6 +190,20 @@ C["cuda_not_supported"] = (b"""Error operation not supported at line 351 in file
 ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 31779) of binary: /usr/bin/python
 torch.distributed.elastic.multiprocessing.errors.ChildFailedError:
 """, 1, "application_error")
+C["sagemaker_user_script"] = (b"""2019-02-25 14:11:05 Training - Training image download completed.
+sagemaker-containers ERROR    ExecuteUserScriptError:
+Command "/usr/bin/python -m rnn --epochs 2"
+2019-02-25 14:11:16 Failed - Training job failed
+""", None, "worker_crash")
+C["sagemaker_wraps_a_code_error"] = (b"""Traceback (most recent call last):
+  File "train.py", line 3, in <module>
+    cfg["lr"]
+KeyError: 'lr'
+sagemaker-containers ERROR    ExecuteUserScriptError:
+Command "/usr/bin/python train.py"
+""", None, "application_error")
+C["torchrun_signal_field_alone"] = (b"""traceback : Signal 9 (SIGKILL) received by PID 492347
+""", 1, "worker_crash")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -232,7 +246,11 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b22-" + i, tail, row) for i, tail, row in _batch("heldout22")] + \
     [("b23-" + i, tail, row) for i, tail, row in _batch("heldout23")] + \
     [("b24-" + i, tail, row) for i, tail, row in _batch("heldout24")] + \
-    [("b25-" + i, tail, row) for i, tail, row in _batch("heldout25")]
+    [("b25-" + i, tail, row) for i, tail, row in _batch("heldout25")] + \
+    [("b26-" + i, tail, row) for i, tail, row in _batch("heldout26")] + \
+    [("b27-" + i, tail, row) for i, tail, row in _batch("heldout27")] + \
+    [("b28-" + i, tail, row) for i, tail, row in _batch("heldout28")] + \
+    [("b29-" + i, tail, row) for i, tail, row in _batch("heldout29")]
 # Known misses, each with why it stays (the batch's README says more).
 KNOWN = {
     "b5-005": "shm bus error: labelled out_of_memory here, worker_crash in b3-037, b14, b16",
@@ -268,16 +286,18 @@ KNOWN = {
     "b23-006": "invalid load key '\\x00': Darknet weights passed to torch.load (dev corpus 206)",
     "b24-007": "torchrun's agent told to stop (SIGHUP), nothing else: dev corpus 103 says unknown",
     "b25-015": "a lone DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
+    "b26-014": "DeepSpeed's 'Killing subprocess' alone: its launcher also says so when stopped",
+    "b28-005": "bash's job line 'Killed' glued to a bar: the dev corpus (049) reads the OOM killer",
 }
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout25: 740 tails a second hand wrote (the last
-    nineteen batches copied from real issue threads) and labelled before flashrun first
-    read them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40,
-    28/30, 24/31, 12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8 and 15/18 then;
-    the README in each says which shapes were fixed, and KNOWN what stays)."""
+    """tests/data/heldout..heldout29: 792 tails a second hand wrote (the last
+    twenty-three batches copied from real issue threads) and labelled before flashrun
+    first read them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40,
+    28/30, 24/31, 12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17,
+    6/7, 15/16 and 12/12 then; the README in each says which shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])

@@ -77,6 +77,8 @@ TOKENS = [
     b'  File "/x/multiprocessing/connection.py", line 1, in _recv', b"EOFError",
     b"KeyError: 'Traceback (most recent call last):\\n  File \"a\", line 1, in f\\nKeyError: 1'",
     b"failed assertion `x'", b"is killed by signal: Terminated.",
+    b"traceback : Signal 9 (SIGKILL) received by PID 7", b") received by PID ", b"traceback",
+    b"sagemaker-containers ERROR    ExecuteUserScriptError:", b"ExecuteUserScriptError",
 ]
 
 

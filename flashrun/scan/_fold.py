@@ -97,7 +97,8 @@ _TASK_REPORTS = frozenset(i for i, (needle, _kind) in enumerate(T.EXIT_REPORTS)
 # Launcher-side exceptions: torchrun's wrapper, a launcher's subprocess check, and
 # torchrun's own SignalException when it is told to stop. They never explain a death.
 _WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException",
-             b"ProcessExitedException", b"TrainingFailedError")  # the last: Ray Train's
+             b"ProcessExitedException", b"TrainingFailedError",  # Ray Train's
+             b"ExecuteUserScriptError")  # SageMaker's training toolkit
 # Exception types too generic to say more than the death report their message holds.
 _GENERIC = ("Exception", "RuntimeError")
 # Signals torchrun itself sends when it tears a group down: not a cause.

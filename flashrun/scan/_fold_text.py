@@ -101,6 +101,8 @@ def exit_status(source, text):
     kind = T.EXIT_KINDS[source]
     if kind == "sigkill":  # the report is the signal's name alone
         return -9
+    if kind == "failed":  # a non-zero exit whose code this line does not give
+        return 1
     if kind == "signal":
         named = _signal_name(text)
         if named is not None:

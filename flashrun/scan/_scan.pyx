@@ -71,7 +71,8 @@ cdef int _NCFE = len(T.CFE_NEEDLES)
 assert tuple(n for n, _ in T.NEEDLES[N_CFE0:N_CFE0 + _NCFE]) == T.CFE_NEEDLES
 assert tuple(f for _, f in T.CFE_TEMPLATE) == tuple(range(_NCFE))  # needle k is field k
 assert T.CFE_BARE == ((b"rank", b" (local_rank: ", T.CFE_RANK),
-                      (b"exitcode", b" (pid: ", T.CFE_EXITCODE))  # _CFE_BARE_* below
+                      (b"exitcode", b" (pid: ", T.CFE_EXITCODE),
+                      (b"traceback", b") received by PID ", T.CFE_TRACEBACK))  # _CFE_BARE_*
 cdef uint64_t _FRAME_MARKS = T.FRAME_MARKS
 
 # Event vocabulary, equal to _scan_types (checked below).
@@ -158,8 +159,9 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inne
         return -1
     if s[0] == 0x5B and _errno_str(s, n):
         return -1
-    if (s[0] == 0x72 or s[0] == 0x65) and (_bare_field(s, n, 0) or _bare_field(s, n, 1)):
-        return -1  # 'r', 'e': torchrun's field with its indentation lost (T.CFE_BARE)
+    if (s[0] == 0x72 or s[0] == 0x65 or s[0] == 0x74) and (
+            _bare_field(s, n, 0) or _bare_field(s, n, 1) or _bare_field(s, n, 2)):
+        return -1  # 'r', 'e', 't': torchrun's field with its indentation lost (T.CFE_BARE)
     return not _is_noise2(s, n)
 
 
@@ -427,7 +429,7 @@ cdef class Lexer:
 
     cdef int _structure(self, Py_ssize_t rank, const unsigned char* body,
                         Py_ssize_t bn) except -1:
-        cdef int k = self._slot(rank), st, field, kind, chained, group
+        cdef int k = self._slot(rank), st, field, kind, chained, group, bare
         cdef bint report
         cdef Py_ssize_t sp, j, p, code, sig, q, rn, cn, i
         cdef const unsigned char* rest
@@ -461,9 +463,10 @@ cdef class Lexer:
                     while q > j and (body[q - 1] == 0x20 or body[q - 1] == 0x09):
                         q -= 1
                     return self._emit(C_EV_CFE, rank, field, self.section, body + j, q - j)
-            for field in range(2):  # ... or with its indentation lost (T.CFE_BARE)
-                j = _bare_field(body, bn, field)
+            for bare in range(3):  # ... or with its indentation lost (T.CFE_BARE)
+                j = _bare_field(body, bn, bare)
                 if j > 0:
+                    field = _CFE_BARE_FIELD[bare]
                     q = bn
                     while j < q and (body[j] == 0x20 or body[j] == 0x09):
                         j += 1

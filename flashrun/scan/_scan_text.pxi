@@ -109,10 +109,12 @@ cdef bint _holds(const unsigned char* s, Py_ssize_t n, const char* w) noexcept n
     return 0
 
 
-cdef const char* _CFE_BARE_KEY[2]
-_CFE_BARE_KEY[:] = [b"rank", b"exitcode"]
-cdef const char* _CFE_BARE_SHAPE[2]
-_CFE_BARE_SHAPE[:] = [b" (local_rank: ", b" (pid: "]
+cdef const char* _CFE_BARE_KEY[3]
+_CFE_BARE_KEY[:] = [b"rank", b"exitcode", b"traceback"]
+cdef const char* _CFE_BARE_SHAPE[3]
+_CFE_BARE_SHAPE[:] = [b" (local_rank: ", b" (pid: ", b") received by PID "]
+cdef int _CFE_BARE_FIELD[3]
+_CFE_BARE_FIELD[:] = [0, 1, 3]  # T.CFE_RANK, T.CFE_EXITCODE, T.CFE_TRACEBACK
 
 
 cdef Py_ssize_t _bare_field(const unsigned char* s, Py_ssize_t n, int field) noexcept nogil:

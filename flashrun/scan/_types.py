@@ -87,6 +87,10 @@ EXIT_REPORTS = (
     (b": Killed", "sigkill"),                           # srun: error: node: task N: Killed
     (b"exited on signal ", "signal"),                   # Open MPI: mpirun noticed ... rank N ...
     (b" exited with non-zero status ", "code"),         # a wrapper's own "Step 1 exited with ..."
+    # SageMaker's training toolkit (sagemaker-containers, sagemaker-training): the user
+    # script exited non-zero; its code follows on a later line ("ExitCode 1"), or not
+    # at all in the older toolkit: read as a failed exit, status 1
+    (b"ExecuteUserScriptError", "failed"),
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -119,11 +123,13 @@ CFE_TEMPLATE = ((b"  rank      : ", CFE_RANK), (b"  exitcode  : ", CFE_EXITCODE)
                 (b"  error_file: ", CFE_ERROR_FILE), (b"  traceback : ", CFE_TRACEBACK))
 CFE_NEEDLES = tuple(needle for needle, _ in CFE_TEMPLATE)
 # The same block pasted with its indentation lost ("rank : 0 (local_rank: 0)",
-# "exitcode : 1 (pid: 16677)"): a key at a line's start is a field only when its
+# "exitcode : 1 (pid: 16677)", "traceback : Signal 9 (SIGKILL) received by PID 7"): a
+# key at a line's start is a field only when its
 # value has the template's own shape. No needle: the C lexer's short path sends
 # a line that starts with a key to the full path (a needle "exitcode" would mark
 # the common grams "exit" and "code" in the line prefilter).
-CFE_BARE = ((b"rank", b" (local_rank: ", CFE_RANK), (b"exitcode", b" (pid: ", CFE_EXITCODE))
+CFE_BARE = ((b"rank", b" (local_rank: ", CFE_RANK), (b"exitcode", b" (pid: ", CFE_EXITCODE),
+            (b"traceback", b") received by PID ", CFE_TRACEBACK))  # "Signal 9 (SIGKILL) ..."
 STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES + TEARDOWN_NEEDLES + \
     IGNORED_NEEDLES + RESTART_NEEDLES + CFE_NEEDLES
 
