@@ -204,6 +204,10 @@ Command "/usr/bin/python train.py"
 """, None, "application_error")
 C["torchrun_signal_field_alone"] = (b"""traceback : Signal 9 (SIGKILL) received by PID 492347
 """, 1, "worker_crash")
+C["dataparallel_nccl"] = (b"""  File "/v/torch/nn/parallel/comm.py", line 40, in broadcast_coalesced
+    return torch._C._broadcast_coalesced(tensors, devices, buffer_size)
+RuntimeError: NCCL Error 2: unhandled system error
+""", 1, "communication_error")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

@@ -134,7 +134,8 @@ STRUCTURAL = (N_TRACEBACK, N_TERMINATE, N_FRAME) + EXIT_NEEDLES + TEARDOWN_NEEDL
     IGNORED_NEEDLES + RESTART_NEEDLES + CFE_NEEDLES
 
 _MARKER_NEEDLES = {
-    "nccl": (b"NCCL error", b"ncclSystemError", b"ncclInternalError",
+    # (torch/csrc/cuda/nccl.cpp, behind DataParallel and torch.cuda.nccl: "NCCL Error %d: %s")
+    "nccl": (b"NCCL error", b"NCCL Error ", b"ncclSystemError", b"ncclInternalError",
              b"ncclUnhandledCudaError", b"ncclRemoteError",
              b"NCCL WARN", b"ProcessGroupNCCL", b"NCCL communicator"),
     # NCCL's result codes for a caller's mistake (init.cc, NCCLUtils): a restart repeats it
