@@ -208,6 +208,9 @@ C["dataparallel_nccl"] = (b"""  File "/v/torch/nn/parallel/comm.py", line 40, in
     return torch._C._broadcast_coalesced(tensors, devices, buffer_size)
 RuntimeError: NCCL Error 2: unhandled system error
 """, 1, "communication_error")
+C["module_error_class"] = (b"""Epoch 3:  41%|####1     | 370/900
+cv2.error: OpenCV(4.5.4) /tmp/opencv/modules/imgproc/src/color.cpp:182: error: (-215:Assertion failed) !_src.empty() in function 'cvtColor'
+""", 1, "application_error")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -284,7 +287,6 @@ KNOWN = {
     "b19-012": "'archive is corrupted' on a sound inference-only file: the thread says wrong type",
     "b20-015": "a bare shell 'Killed' after 'Loading checkpoint shards': dev corpus 049 reads memory",
     "b21-005": "DNS failure inside TCPStore raised as ValueError (torch 1.0): the code type wins",
-    "b21-013": "lmdb.Error with a GBK-garbled Windows message: 'path not found' is unreadable",
     "b22-006": "invalid load key '\\x1f' (gzip): the thread found the archive passed unpacked",
     "b23-005": "a lone DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
     "b23-006": "invalid load key '\\x00': Darknet weights passed to torch.load (dev corpus 206)",

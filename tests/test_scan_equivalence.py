@@ -79,6 +79,7 @@ TOKENS = [
     b"failed assertion `x'", b"is killed by signal: Terminated.",
     b"traceback : Signal 9 (SIGKILL) received by PID 7", b") received by PID ", b"traceback",
     b"sagemaker-containers ERROR    ExecuteUserScriptError:", b"ExecuteUserScriptError",
+    b"cv2.error: OpenCV(4.5.4) x", b"lmdb.Error: /d: y", b".error: ", b"error: z",
 ]
 
 

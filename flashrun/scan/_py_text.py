@@ -292,7 +292,11 @@ def exception_like(s, end):
     """Does the dotted name ``s[:end]`` read as an exception class?"""
     start = s.rfind(b".", 0, end) + 1
     last = s[start:end]
-    if last == b"Error" or last == b"Failure":
+    if last == b"Error" or last == b"error":
+        # a module's own exception (cv2.error, socket.error, zlib.error, lmdb.Error,
+        # binascii.Error); a bare "Error:" is a tool's word, not a class
+        return start > 0
+    if last == b"Failure":
         return False
     return last.endswith(_EXC_SUFFIXES)
 

@@ -385,8 +385,9 @@ cdef bint _exception_like(const unsigned char* s, Py_ssize_t end) noexcept nogil
     while start > 0 and s[start - 1] != 0x2E:
         start -= 1
     L = end - start
-    if (L == 5 and memcmp(s + start, b"Error", 5) == 0) or (
-            L == 7 and memcmp(s + start, b"Failure", 7) == 0):
+    if L == 5 and (memcmp(s + start, b"Error", 5) == 0 or memcmp(s + start, b"error", 5) == 0):
+        return start > 0  # a module's own exception (cv2.error, lmdb.Error), not "Error:"
+    if L == 7 and memcmp(s + start, b"Failure", 7) == 0:
         return 0
     for k in range(NSUFFIX):
         sl = 0
