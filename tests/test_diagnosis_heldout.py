@@ -211,6 +211,37 @@ RuntimeError: NCCL Error 2: unhandled system error
 C["module_error_class"] = (b"""Epoch 3:  41%|####1     | 370/900
 cv2.error: OpenCV(4.5.4) /tmp/opencv/modules/imgproc/src/color.cpp:182: error: (-215:Assertion failed) !_src.empty() in function 'cvtColor'
 """, 1, "application_error")
+C["worker_pool_liveness"] = (b"""  File "/v/nnunetv2/utilities/file_path_utilities.py", line 103, in check_workers_alive_and_busy
+    raise RuntimeError('Some background workers are no longer alive')
+RuntimeError: Some background workers are no longer alive
+""", 1, "worker_crash")
+C["worker_pool_after_worker_error"] = (b"""Traceback (most recent call last):
+  File "w.py", line 3, in generate_train_batch
+    data = self._data[k]
+KeyError: 17
+Traceback (most recent call last):
+  File "t.py", line 9, in run
+    batch = next(self.dl)
+RuntimeError: One or more background workers are no longer alive. Exiting. Please check the print statements above for the actual error message
+""", 1, "application_error")
+C["unreadable_volume"] = (b"""RuntimeError: Exception thrown in SimpleITK ReadImage: /tmp/SimpleITK/Code/IO/src/sitkImageReaderBase.cxx:107:
+sitk::ERROR: Unable to determine ImageIO reader for "/data/imagesTr/._la_029.nii.gz"
+""", 1, "data_error")
+C["hdf5_truncated"] = (b"""  File "h5py/h5f.pyx", line 106, in h5py.h5f.open
+OSError: Unable to open file (truncated file: eof = 5365760, sblock->base_addr = 0, stored_eof = 34720209)
+""", 1, "artifact_corruption")
+C["locale_codec"] = (b"""  File "D:\\t\\data.py", line 28, in jload
+    jdict = json.load(f)
+UnicodeDecodeError: 'gbk' codec can't decode byte 0xa4 in position 64: illegal multibyte sequence
+""", 1, "application_error")
+C["utf8_codec"] = (b"""  File "/t/data.py", line 28, in __getitem__
+    text = raw.decode("utf-8")
+UnicodeDecodeError: 'utf-8' codec can't decode byte 0x92 in position 7047: invalid start byte
+""", 1, "data_error")
+C["paging_file_localized"] = ("""  File "D:\\\\a\\\\torch\\\\__init__.py", line 124, in <module>
+    raise err
+OSError: [WinError 1455] \u9875\u9762\u6587\u4ef6\u592a\u5c0f\uff0c\u65e0\u6cd5\u5b8c\u6210\u64cd\u4f5c\u3002 Error loading "D:\\\\a\\\\torch\\\\lib\\\\cudnn_cnn_infer64_8.dll"
+""".encode(), None, "out_of_memory")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -257,7 +288,11 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b26-" + i, tail, row) for i, tail, row in _batch("heldout26")] + \
     [("b27-" + i, tail, row) for i, tail, row in _batch("heldout27")] + \
     [("b28-" + i, tail, row) for i, tail, row in _batch("heldout28")] + \
-    [("b29-" + i, tail, row) for i, tail, row in _batch("heldout29")]
+    [("b29-" + i, tail, row) for i, tail, row in _batch("heldout29")] + \
+    [("b30-" + i, tail, row) for i, tail, row in _batch("heldout30")] + \
+    [("b31-" + i, tail, row) for i, tail, row in _batch("heldout31")] + \
+    [("b32-" + i, tail, row) for i, tail, row in _batch("heldout32")] + \
+    [("b33-" + i, tail, row) for i, tail, row in _batch("heldout33")]
 # Known misses, each with why it stays (the batch's README says more).
 KNOWN = {
     "b5-005": "shm bus error: labelled out_of_memory here, worker_crash in b3-037, b14, b16",
@@ -294,16 +329,19 @@ KNOWN = {
     "b25-015": "a lone DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
     "b26-014": "DeepSpeed's 'Killing subprocess' alone: its launcher also says so when stopped",
     "b28-005": "bash's job line 'Killed' glued to a bar: the dev corpus (049) reads the OOM killer",
+    "b30-004": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b30-008": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
 }
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout29: 792 tails a second hand wrote (the last
-    twenty-three batches copied from real issue threads) and labelled before flashrun
+    """tests/data/heldout..heldout33: 836 tails a second hand wrote (the last
+    twenty-seven batches copied from real issue threads) and labelled before flashrun
     first read them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40,
     28/30, 24/31, 12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17,
-    6/7, 15/16 and 12/12 then; the README in each says which shapes were fixed, and KNOWN what stays)."""
+    6/7, 15/16, 12/12, 8/12, 10/12, 15/16 and 4/4 then; the README in each says which
+    shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])

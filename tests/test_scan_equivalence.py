@@ -80,6 +80,10 @@ TOKENS = [
     b"traceback : Signal 9 (SIGKILL) received by PID 7", b") received by PID ", b"traceback",
     b"sagemaker-containers ERROR    ExecuteUserScriptError:", b"ExecuteUserScriptError",
     b"cv2.error: OpenCV(4.5.4) x", b"lmdb.Error: /d: y", b".error: ", b"error: z",
+    b"UnicodeDecodeError: 'gbk' codec can't decode byte 0xa4", b"[WinError 1455] x",
+    b"(truncated file: eof = 5, sblock->base_addr = 0, stored_eof = 9)",
+    b"RuntimeError: Some background workers are no longer alive",
+    b'sitk::ERROR: Unable to determine ImageIO reader for "x"',
 ]
 
 

@@ -72,12 +72,12 @@ _OOM = frozenset({"cuda_oom", "host_oom"})
 _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed", "short_download"})
 # Markers that say where the failing call was (its stack), not what went wrong.
 _WHERE = frozenset({"store_stack", "spawn_pipe", "peer_pipe"})
-_ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle"})
+_ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle", "corrupt_hdf5"})
 _NET = frozenset({"network", "timeout", "no_answer"})
 # Without a root, a bare timeout is no one's: only a network marker names the network.
 _NET_UNPLACED = _NET - {"timeout"}
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
-                   "nccl_usage", "unsupported_device", "weights_only"})
+                   "nccl_usage", "unsupported_device", "weights_only", "locale_codec"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
 # carried it, unless the GPU reported hardware faults (checked before).
 _KERNEL_FAULT = frozenset({"device_assert", "illegal_access"})
@@ -287,8 +287,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
             root_markers & _ARTIFACT or ("pickle_eof" in root_markers and "EOFError" in types)
             or (not has_root and s.markers & _ARTIFACT)):  # a refusal is no corruption
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
-    if evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES or (
-            types & _DATA_WRAPPERS and not types & _CODE_TYPES):
+    # a decode error by the locale's default codec is the code's (no encoding given)
+    if "locale_codec" not in root_markers and (
+            evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES or (
+                types & _DATA_WRAPPERS and not types & _CODE_TYPES)):
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"
     if evidence & _KERNEL_FAULT or "nccl_usage" in evidence:
         return FailureClass.APPLICATION_ERROR, (

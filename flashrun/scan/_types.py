@@ -60,6 +60,7 @@ MARKERS = (
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
+    "corrupt_hdf5", "locale_codec",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
@@ -189,7 +190,7 @@ _MARKER_NEEDLES = {
                  # disk). Not the DataLoader's bus-error hints ("This might be caused by
                  # insufficient shared memory", "It is possible that dataloader's workers
                  # are out of shared memory"): a guess among causes, no evidence
-                 b"paging file is too small", b"file </torch_",
+                 b"paging file is too small", b"[WinError 1455]", b"file </torch_",
                  # Slurm's cgroup and accounting reports (slurmstepd): "Detected 1
                  # oom_kill event in StepId=..." (21.08+), "StepId=7.0 exceeded memory
                  # limit (X > Y), being killed", "Exceeded job memory limit"
@@ -277,6 +278,17 @@ _MARKER_NEEDLES = {
     # huggingface_hub's check of a downloaded file's size: the store broke off the
     # download (storage; fetching it again is the fix)
     "short_download": (b"Consistency check failed: file should be of size",),
+    # a UnicodeDecodeError by a platform's default codec, not UTF-8: the code opened a
+    # file without an encoding and the locale's (Windows' GBK or cp1252, a C locale's
+    # ASCII) read a UTF-8 file; a configuration error, not undecodable data
+    "locale_codec": (b"'gbk' codec can't", b"'cp936' codec can't", b"'cp1252' codec can't",
+                     b"'cp932' codec can't", b"'charmap' codec can't",
+                     b"'ascii' codec can't decode", b"'shift_jis' codec can't",
+                     b"'cp949' codec can't", b"'big5' codec can't"),
+    # the HDF5 library opening a file (h5py, Keras .h5 weights, datasets): shorter than
+    # its superblock says ("truncated file: eof = N, sblock->base_addr = 0, stored_eof
+    # = M"), or no HDF5 signature at all (the file is something else)
+    "corrupt_hdf5": (b"truncated file: eof = ", b"file signature not found"),
     "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
                             b"Error while deserializing header",
                             b"InvalidHeaderDeserialization", b"MetadataIncompleteBuffer"),
@@ -296,7 +308,10 @@ _MARKER_NEEDLES = {
                   b"image file is truncated", b"broken data stream when reading image",
                   b"DecompressionBombError", b"Premature end of JPEG",
                   b"Invalid data found when processing input", b"libpng error",
-                  b"Corrupt JPEG data", b"Not a JPEG file"),
+                  b"Corrupt JPEG data", b"Not a JPEG file",
+                  # medical volumes: SimpleITK finds no reader that decodes the file,
+                  # nibabel cannot tell its format
+                  b"Unable to determine ImageIO reader", b"Cannot work out file type of"),
     "circuit_breaker": (b"CircuitBreakerTripped",),
     "segfault": (b"Segmentation fault", b"segmentation fault", b"*** SIGSEGV"),
     "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
@@ -334,6 +349,8 @@ _MARKER_NEEDLES = {
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
     "worker_exit": (b"exited unexpectedly",
+                    # batchgenerators' (nnU-Net's) liveness check of its worker processes
+                    b"workers are no longer alive",
                     # the DataLoader's report of a worker's signal death (any signal:
                     # "Killed" also reads as memory, "Segmentation fault" as a crash)
                     b"is killed by signal: ",
