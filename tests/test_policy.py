@@ -60,7 +60,8 @@ def test_classify_precedence(signals, want):
 
 
 @pytest.mark.parametrize("code, want", [(-9, 9), (137, 9), (139, 11), (1, None), (0, None),
-                                        (None, None), (255, None)])
+                                        (None, None), (255, None),
+                                        (-1073741819, None)])  # Windows' NTSTATUS 0xC0000005
 def test_signal_from_exit(code, want):
     assert signal_from_exit(code) == want
 

@@ -84,6 +84,10 @@ TOKENS = [
     b"(truncated file: eof = 5, sblock->base_addr = 0, stored_eof = 9)",
     b"RuntimeError: Some background workers are no longer alive",
     b'sitk::ERROR: Unable to determine ImageIO reader for "x"',
+    b"RuntimeError: Horovod detected that one or more processes exited with non-zero status",
+    b"Horovod detected that one or more processes exited", b"Exit code: 137",
+    b"-1073741819 (0xC0000005)", b"python3: No module named x", b"python: can't open file 'a'",
+    b"u@h: Permission denied (publickey,password).", b"WeightsUnpickler error: x",
 ]
 
 

@@ -77,7 +77,8 @@ _NET = frozenset({"network", "timeout", "no_answer"})
 # Without a root, a bare timeout is no one's: only a network marker names the network.
 _NET_UNPLACED = _NET - {"timeout"}
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
-                   "nccl_usage", "unsupported_device", "weights_only", "locale_codec"})
+                   "nccl_usage", "unsupported_device", "weights_only", "locale_codec",
+                   "ssh_denied"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
 # carried it, unless the GPU reported hardware faults (checked before).
 _KERNEL_FAULT = frozenset({"device_assert", "illegal_access"})
@@ -144,11 +145,12 @@ def frozen(cls, values):
 
 
 def signal_from_exit(exit_code: Optional[int]) -> Optional[int]:
-    """The signal behind an exit status: -N from Popen, 128+N from a shell."""
+    """The signal behind an exit status: -N from Popen, 128+N from a shell. A large
+    negative status is a Windows NTSTATUS (-1073741819 = 0xC0000005), no signal."""
     if exit_code is None:
         return None
     if exit_code < 0:
-        return -exit_code
+        return -exit_code if exit_code >= -64 else None
     if 128 < exit_code < 160:
         return exit_code - 128
     return None
@@ -186,7 +188,7 @@ class FailureSignals:
             signal = scan.signal
         for candidate in (scan.cfe_exitcode, scan.launcher_exitcode):
             if signal is None and candidate is not None and candidate < 0:
-                signal = -candidate
+                signal = signal_from_exit(candidate)
         root, chain, root_markers, survived = scan.root, scan.chain, scan.root_markers, False
         if (root is None and scan.survived and exit_code and signal is None
                 and _NET.issuperset(scan.markers) and scan.cfe_exitcode is None
@@ -313,7 +315,8 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if has_root and not types <= _STOPPED_TYPE_SET:
         return FailureClass.APPLICATION_ERROR, "the code raised %s" % s.root_exception
     if evidence & _CODE:
-        return FailureClass.APPLICATION_ERROR, "bad arguments, a shape mismatch or a device assert"
+        return FailureClass.APPLICATION_ERROR, "a configuration error (bad arguments, a shape " \
+            "mismatch, a device assert, a launch that cannot log in)"
     if (s.signal in _CRASH_SIGNALS) or evidence & _CRASH_MARKERS:
         return FailureClass.WORKER_CRASH, "a worker died of %s" % (
             "signal %d" % s.signal if s.signal else "a native crash")

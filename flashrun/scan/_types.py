@@ -60,7 +60,7 @@ MARKERS = (
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
-    "corrupt_hdf5", "locale_codec",
+    "corrupt_hdf5", "locale_codec", "ssh_denied",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
@@ -92,6 +92,9 @@ EXIT_REPORTS = (
     # script exited non-zero; its code follows on a later line ("ExitCode 1"), or not
     # at all in the older toolkit: read as a failed exit, status 1
     (b"ExecuteUserScriptError", "failed"),
+    # horovodrun (gloo_run.py): "... exited with non-zero status, thus causing the job to
+    # be terminated. The first process to do so was:" (its code on a later line)
+    (b"Horovod detected that one or more processes exited", "failed"),
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -146,7 +149,9 @@ _MARKER_NEEDLES = {
                  b"watchdog thread terminated", b"collective operation timeout",
                  b"NCCL operations have failed or timed out", b"watchdog got stuck",
                  b"Heartbeat monitor timed out"),
-    "gloo": (b"gloo/transport", b"ProcessGroupGloo", b"connectFullMesh"),
+    # (and GlooDeviceFactory.cpp failing to make its transport device for the host)
+    "gloo": (b"gloo/transport", b"ProcessGroupGloo", b"connectFullMesh", b"GlooDeviceFactory",
+             b"unsupported gloo device"),
     "peer_closed": (b"Connection closed by peer", b"Connection reset by peer"),
     "rendezvous": (b"RendezvousConnectionError", b"RendezvousTimeoutError",
                    b"RendezvousClosedError", b"RendezvousError",
@@ -166,6 +171,8 @@ _MARKER_NEEDLES = {
                  b"Cuda failure 'out of memory'", b"hipErrorOutOfMemory",
                  b"'out of memory'",  # NCCL's CUDACHECK: "Cuda failure 2 'out of memory'"
                  b"CUDA_ERROR_OUT_OF_MEMORY",
+                 # Caffe2's CUDA_ENFORCE with CUDA error 2 (cudaErrorMemoryAllocation)
+                 b"error == cudaSuccess. 2 vs 0",
                  # Intel's Level Zero and Unified Runtime result codes (XPU, SYCL):
                  # ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY
                  b"_ERROR_OUT_OF_DEVICE_MEMORY",
@@ -294,7 +301,8 @@ _MARKER_NEEDLES = {
                             b"InvalidHeaderDeserialization", b"MetadataIncompleteBuffer"),
     # torch.load's safe unpickler refusing a global (weights_only, the default since
     # torch 2.6): the file is intact, the code must allow the type or load otherwise
-    "weights_only": (b"Weights only load failed",),
+    "weights_only": (b"Weights only load failed", b"WeightsUnpickler error",
+                     b"we changed the default value of the `weights_only`"),
     "corrupt_pickle": (b"invalid load key", b"UnpicklingError", b"unpickling stack underflow",
                        b"pickle data was truncated", b"The file might be corrupted",
                        b"unexpected EOF, expected", b"storage has wrong size",
@@ -313,7 +321,10 @@ _MARKER_NEEDLES = {
                   # nibabel cannot tell its format
                   b"Unable to determine ImageIO reader", b"Cannot work out file type of"),
     "circuit_breaker": (b"CircuitBreakerTripped",),
-    "segfault": (b"Segmentation fault", b"segmentation fault", b"*** SIGSEGV"),
+    # (Windows' NTSTATUS for an access violation and a stack overflow, as an IDE or a
+    # shell prints the exit code in any language: "... -1073741819 (0xC0000005)")
+    "segfault": (b"Segmentation fault", b"segmentation fault", b"*** SIGSEGV",
+                 b"0xC0000005", b"0xC00000FD"),
     "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
               b"Illegal instruction", b"bus error", b" Aborted   ", b"zsh: abort",
               b"illegal hardware instruction", b"Floating point exception",
@@ -342,7 +353,15 @@ _MARKER_NEEDLES = {
     "launcher_sigterm": (b"death signal, shutting down workers",),
     "usage_error": (b": error: unrecognized arguments", b": error: the following arguments",
                     b": error: argument ", b": error: invalid choice",
-                    b": error: ambiguous option"),
+                    b": error: ambiguous option",
+                    # CPython itself refusing the command line: a script or a -m module
+                    # that is not there (Modules/main.c, runpy)
+                    b"python: can't open file '", b"python3: can't open file '",
+                    b"python.exe: can't open file '", b"python: No module named ",
+                    b"python3: No module named ", b"python.exe: No module named "),
+    # ssh refusing a multi-node launcher (pdsh, DeepSpeed's hostfile runner, mpirun):
+    # no passwordless login set up, a launch that fails the same way every time
+    "ssh_denied": (b"Permission denied (publickey",),
     "state_dict": (b"size mismatch for ", b"Error(s) in loading state_dict",
                    b"Missing key(s) in state_dict", b"Unexpected key(s) in state_dict"),
     "control_plane": (b"Unable to contact slurm controller", b"slurm_receive_msg",
@@ -367,7 +386,9 @@ _MARKER_NEEDLES = {
                    b"Format not recognised", b"magic bytes not found",
                    b"unexpected end of data", b"codec can't decode", b"valid UTF-8",
                    # Arrow's JSON and CSV readers (datasets' json/csv builders)
-                   b"JSON parse error", b"CSV parse error"),
+                   b"JSON parse error", b"CSV parse error",
+                   # Python's wave and SciPy's wavfile on a file that is no RIFF WAV
+                   b"does not start with RIFF id", b"Only 'RIFF' and 'RIFX' supported"),
 }
 
 
