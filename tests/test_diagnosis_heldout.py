@@ -268,6 +268,14 @@ C["weights_only_cut"] = (b"""E     (1) In PyTorch 2.6, we changed the default va
 E     WeightsUnpickler error: Unsupported global: GLOBAL x.Y was not an allowed global by default.
 /v/torch/serialization.py:1529: UnpicklingError
 """, 1, "application_error")
+C["vllm_engine_core"] = (b"""E               RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}
+
+/v/vllm/v1/engine/utils.py:1178: RuntimeError
+""", 1, "worker_crash")
+C["cuda_error_capitalised"] = (b"""  File "/v/vllm/device_allocator/cumem.py", line 75, in create_and_map
+    python_create_and_map(*allocation_handle)
+RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:62
+""", None, "out_of_memory")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -322,7 +330,8 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b34-" + i, tail, row) for i, tail, row in _batch("heldout34")] + \
     [("b35-" + i, tail, row) for i, tail, row in _batch("heldout35")] + \
     [("b36-" + i, tail, row) for i, tail, row in _batch("heldout36")] + \
-    [("b37-" + i, tail, row) for i, tail, row in _batch("heldout37")]
+    [("b37-" + i, tail, row) for i, tail, row in _batch("heldout37")] + \
+    [("b40-" + i, tail, row) for i, tail, row in _batch("heldout40")]
 # Known misses, each with why it stays (the batch's README says more).
 KNOWN = {
     "b5-005": "shm bus error: labelled out_of_memory here, worker_crash in b3-037, b14, b16",
@@ -373,12 +382,13 @@ KNOWN = {
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout37: 914 tails a second hand wrote (the last
-    thirty-one batches copied from real issue threads) and labelled before flashrun
-    first read them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40,
-    28/30, 24/31, 12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17,
-    6/7, 15/16, 12/12, 8/12, 10/12, 15/16, 4/4, 15/19, 18/23, 9/11 and 20/25 then; the
-    README in each says which shapes were fixed, and KNOWN what stays)."""
+    """tests/data/heldout..heldout40: 933 tails a second hand wrote (the last
+    thirty-two batches copied from real issue threads, and batch 40 from pull requests'
+    descriptions) and labelled before flashrun first read them (27/30, 33, 31, 30, 32,
+    37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40, 28/30, 24/31, 12/12, 13/16, 17/19,
+    14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17, 6/7, 15/16, 12/12, 8/12, 10/12,
+    15/16, 4/4, 15/19, 18/23, 9/11, 20/25 and 17/19 then; the README in each says which
+    shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])

@@ -165,7 +165,8 @@ _MARKER_NEEDLES = {
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
                  b"HIP out of memory", b"MPS backend out of memory", b"XPU out of memory",
-                 b"CUDA error: out of memory", b"cudaErrorMemoryAllocation",
+                 b"CUDA error: out of memory", b"CUDA Error: out of memory",
+                 b"cudaErrorMemoryAllocation",
                  b"error (2) : out of memory", b"error=2 : out of memory",
                  b"CUDA driver error: out of memory", b"CUDNN_STATUS_ALLOC_FAILED",
                  b"Cuda failure 'out of memory'", b"hipErrorOutOfMemory",
@@ -370,6 +371,8 @@ _MARKER_NEEDLES = {
     "worker_exit": (b"exited unexpectedly",
                     # batchgenerators' (nnU-Net's) liveness check of its worker processes
                     b"workers are no longer alive",
+                    # vLLM's engine-core child failing at start-up ("See root cause above")
+                    b"Engine core initialization failed",
                     # the DataLoader's report of a worker's signal death (any signal:
                     # "Killed" also reads as memory, "Segmentation fault" as a crash)
                     b"is killed by signal: ",
