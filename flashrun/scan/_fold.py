@@ -256,7 +256,7 @@ class Fold:
             self.native = name
             record = self.open.get(rank)
             if record is not None and record.terms and record.act == act and \
-                    not record.native and self.records and record is self.records[-1]:
+                    not record.native and record is self.records[-1]:
                 # C++ terminate right after a Python traceback's last line, nothing
                 # printed between: the interpreter's teardown of that exception (c10's
                 # intrusive_ptr assert while unwinding), not a failure of its own; what

@@ -30,8 +30,7 @@ Line model, identical in both lexers:
 from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
 from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, errno_str,
-                                    exception_like,
-                                    inner_terminal, killed_end,
+                                    exception_like, inner_terminal, key_value, killed_end,
                                     is_noise, is_record_start, plausible_prefix, shape_end,
                                     strip_prefixes, terminal_name)
 
@@ -170,22 +169,16 @@ class Lexer:
                     value = body[p + len(needle):].strip(b" \t")
                     return self._emit(T.EV_CFE, rank, field, self.section, value)
             for key, shape, field in T.CFE_BARE:  # ... or with its indentation lost
-                if rest.startswith(key):
-                    j = len(key)
-                    while j < len(rest) and rest[j] == 0x20:
-                        j += 1
-                    if j < len(rest) and rest[j] == 0x3A and shape in rest:
-                        value = rest[j + 1:].strip(b" \t")
-                        return self._emit(T.EV_CFE, rank, field, self.section, value)
+                j = key_value(rest, key)
+                if j and shape in rest:
+                    return self._emit(T.EV_CFE, rank, field, self.section,
+                                      rest[j:].strip(b" \t"))
         else:
             for field, key in enumerate(_CFE_FIELDS):
-                if rest.startswith(key):
-                    j = len(key)
-                    while j < len(rest) and rest[j] == 0x20:
-                        j += 1
-                    if j < len(rest) and rest[j] == 0x3A:
-                        value = rest[j + 1:].strip(b" \t")
-                        return self._emit(T.EV_CFE, rank, field, self.section, value)
+                j = key_value(rest, key)
+                if j:
+                    return self._emit(T.EV_CFE, rank, field, self.section,
+                                      rest[j:].strip(b" \t"))
         report = False  # a death report says how a worker died: never output
         for source, needle in enumerate(T.EXIT_NEEDLES):
             p = found.get(needle, -1)

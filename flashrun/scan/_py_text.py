@@ -276,6 +276,17 @@ def inner_terminal(s):
     return 0
 
 
+def key_value(s, key):
+    """Where the value of ``key<spaces>:`` at the start of ``s`` begins (after the
+    colon), 0 if ``s`` does not start so: a field line of torchrun's block."""
+    if not s.startswith(key):
+        return 0
+    j = len(key)
+    while j < len(s) and s[j] == 0x20:
+        j += 1
+    return j + 1 if j < len(s) and s[j] == 0x3A else 0
+
+
 def errno_str(s):
     """Is ``s`` an OSError's ``str()`` alone, ``[Errno N] text`` (OSError.__str__:
     ``"[Errno %d] %s"``, then ``": %r"`` of a file name)? What a script's

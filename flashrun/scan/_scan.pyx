@@ -140,6 +140,7 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inne
     feed found no colon that could end an inner terminal's name in the line."""
     cdef Py_ssize_t end = n
     cdef bint colon
+    cdef int field
     while end > 0 and (s[end - 1] == 0x20 or s[end - 1] == 0x09):
         end -= 1
     if s[end - 1] == 0x64 and _killed_end(s, end):  # 'd': the full path marks it
@@ -159,9 +160,8 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inne
         return -1
     if s[0] == 0x5B and _errno_str(s, n):
         return -1
-    if (s[0] == 0x72 or s[0] == 0x65 or s[0] == 0x74) and (
-            _bare_field(s, n, 0) or _bare_field(s, n, 1) or _bare_field(s, n, 2)):
-        return -1  # 'r', 'e', 't': torchrun's field with its indentation lost (T.CFE_BARE)
+    if _CFE_BARE_START[s[0]] and _bare_field(s, n, &field):
+        return -1  # torchrun's field with its indentation lost (T.CFE_BARE)
     return not _is_noise2(s, n)
 
 
@@ -273,6 +273,15 @@ cdef class Lexer:
             text = (<const char*>c)[:cn]
         self.events.append((kind, self.lineno, self.slot_act[self.last_slot], rank, a, b, text))
         return 0
+
+    cdef int _field(self, Py_ssize_t rank, int field, const unsigned char* s, Py_ssize_t j,
+                    Py_ssize_t q) except -1:
+        """Emit one field of torchrun's block: its value s[j:q] without blanks around it."""
+        while j < q and (s[j] == 0x20 or s[j] == 0x09):
+            j += 1
+        while q > j and (s[q - 1] == 0x20 or s[q - 1] == 0x09):
+            q -= 1
+        return self._emit(C_EV_CFE, rank, field, self.section, s + j, q - j)
 
     cdef void _search(self, const unsigned char* t, Py_ssize_t n) noexcept nogil:
         """Wu-Manber over 3-grams: first position of every needle in t, and the mask."""
@@ -429,7 +438,7 @@ cdef class Lexer:
 
     cdef int _structure(self, Py_ssize_t rank, const unsigned char* body,
                         Py_ssize_t bn) except -1:
-        cdef int k = self._slot(rank), st, field, kind, chained, group, bare
+        cdef int k = self._slot(rank), st, field, kind, chained, group
         cdef bint report
         cdef Py_ssize_t sp, j, p, code, sig, q, rn, cn, i
         cdef const unsigned char* rest
@@ -456,39 +465,15 @@ cdef class Lexer:
             for field in range(_NCFE):
                 p = self.found[N_CFE0 + field]
                 if 0 < p <= PFXMAX:
-                    j = p + self.ns.nlen[N_CFE0 + field]
-                    q = bn
-                    while j < q and (body[j] == 0x20 or body[j] == 0x09):
-                        j += 1
-                    while q > j and (body[q - 1] == 0x20 or body[q - 1] == 0x09):
-                        q -= 1
-                    return self._emit(C_EV_CFE, rank, field, self.section, body + j, q - j)
-            for bare in range(3):  # ... or with its indentation lost (T.CFE_BARE)
-                j = _bare_field(body, bn, bare)
-                if j > 0:
-                    field = _CFE_BARE_FIELD[bare]
-                    q = bn
-                    while j < q and (body[j] == 0x20 or body[j] == 0x09):
-                        j += 1
-                    while q > j and (body[q - 1] == 0x20 or body[q - 1] == 0x09):
-                        q -= 1
-                    return self._emit(C_EV_CFE, rank, field, self.section, body + j, q - j)
+                    return self._field(rank, field, body, p + self.ns.nlen[N_CFE0 + field], bn)
+            j = _bare_field(body, bn, &field)  # ... or with its indentation lost
+            if j:
+                return self._field(rank, field, body, j, bn)
         else:
             for field in range(4):
-                if _starts(rest, rn, 0, _CFE_KEYS[field]):
-                    j = 0
-                    while _CFE_KEYS[field][j]:
-                        j += 1
-                    while j < rn and rest[j] == 0x20:
-                        j += 1
-                    if j < rn and rest[j] == 0x3A:
-                        j += 1
-                        q = rn
-                        while j < q and (rest[j] == 0x20 or rest[j] == 0x09):
-                            j += 1
-                        while q > j and (rest[q - 1] == 0x20 or rest[q - 1] == 0x09):
-                            q -= 1
-                        return self._emit(C_EV_CFE, rank, field, self.section, rest + j, q - j)
+                j = _key_value(rest, rn, _CFE_KEYS[field])
+                if j:
+                    return self._field(rank, field, rest, j, rn)
         report = 0  # a death report says how a worker died: never output
         for kind in range(_NEXIT):
             p = self.found[N_EXIT0 + kind]

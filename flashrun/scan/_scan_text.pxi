@@ -109,29 +109,41 @@ cdef bint _holds(const unsigned char* s, Py_ssize_t n, const char* w) noexcept n
     return 0
 
 
+cdef Py_ssize_t _key_value(const unsigned char* s, Py_ssize_t n, const char* key) noexcept nogil:
+    """_py.key_value: where the value of ``key<spaces>:`` at s's start begins (after
+    the colon), 0 if s does not start so."""
+    cdef Py_ssize_t j
+    if not _starts(s, n, 0, key):
+        return 0
+    j = strlen(key)
+    while j < n and s[j] == 0x20:
+        j += 1
+    return j + 1 if j < n and s[j] == 0x3A else 0
+
+
 cdef const char* _CFE_BARE_KEY[3]
 _CFE_BARE_KEY[:] = [b"rank", b"exitcode", b"traceback"]
 cdef const char* _CFE_BARE_SHAPE[3]
 _CFE_BARE_SHAPE[:] = [b" (local_rank: ", b" (pid: ", b") received by PID "]
 cdef int _CFE_BARE_FIELD[3]
 _CFE_BARE_FIELD[:] = [0, 1, 3]  # T.CFE_RANK, T.CFE_EXITCODE, T.CFE_TRACEBACK
+cdef unsigned char _CFE_BARE_START[256]  # the keys' first bytes: the short path's gate
+for _k in range(3):
+    _CFE_BARE_START[<unsigned char>_CFE_BARE_KEY[_k][0]] = 1
 
 
-cdef Py_ssize_t _bare_field(const unsigned char* s, Py_ssize_t n, int field) noexcept nogil:
+cdef Py_ssize_t _bare_field(const unsigned char* s, Py_ssize_t n, int* field) noexcept nogil:
     """T.CFE_BARE: where the value of an unindented field line starts (after its
-    colon), 0 if the line is not one: key at the start, spaces, a colon, and the
-    template's value shape somewhere in the line."""
-    cdef Py_ssize_t j = 0
-    if not _starts(s, n, 0, _CFE_BARE_KEY[field]):
-        return 0
-    j = strlen(_CFE_BARE_KEY[field])
-    while j < n and s[j] == 0x20:
-        j += 1
-    if j >= n or s[j] != 0x3A:
-        return 0
-    if not _holds(s, n, _CFE_BARE_SHAPE[field]):
-        return 0
-    return j + 1
+    colon), 0 if the line is not one (a key at the start, spaces, a colon, and the
+    template's value shape somewhere in the line); ``field`` gets its field."""
+    cdef Py_ssize_t j
+    cdef int k
+    for k in range(3):
+        j = _key_value(s, n, _CFE_BARE_KEY[k])
+        if j and _holds(s, n, _CFE_BARE_SHAPE[k]):
+            field[0] = _CFE_BARE_FIELD[k]
+            return j
+    return 0
 
 
 cdef bint _errno_str(const unsigned char* s, Py_ssize_t n) noexcept nogil:
