@@ -65,10 +65,14 @@ def _once(fn, data):
 
 def _paired(fns, data, rounds):
     """Best time of each function, the functions timed one after another in every round
-    (so each sees the same cache state and machine load)."""
+    (so each sees the same machine load). The order turns by one each round: what runs
+    just before a function leaves the caches full of its own state (flashruntime's
+    objects, the count pass's bytes), and no function should always follow the same one."""
     best = {name: float("inf") for name in fns}
-    for _ in range(rounds):
-        for name, (fn, arg) in fns.items():
+    names = list(fns)
+    for r in range(rounds):
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            fn, arg = fns[name]
             best[name] = min(best[name], _once(fn, arg if arg is not None else data))
     return best
 
