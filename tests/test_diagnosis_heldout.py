@@ -276,6 +276,20 @@ C["cuda_error_capitalised"] = (b"""  File "/v/vllm/device_allocator/cumem.py", l
     python_create_and_map(*allocation_handle)
 RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:62
 """, None, "out_of_memory")
+# a listening socket that cannot bind (EADDRNOTAVAIL from Python's socket, Winsock's
+# EADDRINUSE, a C++ RPC layer's own wording): the group's wiring, not the code's logic
+C["bind_eaddrnotavail"] = (b"""Traceback (most recent call last):
+  File "/srv/app/serve_rpc.py", line 61, in start
+    sock.bind((cfg.host, cfg.port))
+OSError: [Errno 99] Cannot assign requested address
+""", 1, "communication_error")
+C["bind_winsock"] = (b"""  File "C:\\Users\\user\\proj\\dist.py", line 20, in listen
+    srv.bind(("0.0.0.0", 29500))
+OSError: [WinError 10048] Only one usage of each socket address (protocol/network address/port) is normally permitted
+""", 1, "communication_error")
+C["bind_rpc_cpp"] = (b"""[12:01:02] /src/rpc/tcp_socket.cc:80: Failed to bind on 10.0.0.7:30050, errno=98
+somelib.base.SomeError: [12:01:02] /src/rpc/communicator.cc:200: Cannot bind to 10.0.0.7:30050
+""", None, "communication_error")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

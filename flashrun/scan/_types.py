@@ -161,7 +161,13 @@ _MARKER_NEEDLES = {
                    b"The server socket has failed", b"Address already in use",
                    b"connect() timed out",
                    b"Socket Timeout",  # c10d's socket receive timing out (TCPStore)
-                   b"Stop_waiting response is expected"),  # TCPStore's server gone (1.x)
+                   b"Stop_waiting response is expected",  # TCPStore's server gone (1.x)
+                   # any framework's listening socket that cannot bind its address: the
+                   # errno's own words and numbers (EADDRINUSE 98, EADDRNOTAVAIL 99, and
+                   # Winsock's 10048/10049) and the usual wording around a bind() call
+                   b"Cannot assign requested address", b"[Errno 98]", b"[Errno 99]",
+                   b"WinError 10048", b"WinError 10049", b"failed to bind",
+                   b"Failed to bind", b"Failed bind", b"Cannot bind to"),
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
                  b"HIP out of memory", b"MPS backend out of memory", b"XPU out of memory",
