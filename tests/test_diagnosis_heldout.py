@@ -290,6 +290,38 @@ OSError: [WinError 10048] Only one usage of each socket address (protocol/networ
 C["bind_rpc_cpp"] = (b"""[12:01:02] /src/rpc/tcp_socket.cc:80: Failed to bind on 10.0.0.7:30050, errno=98
 somelib.base.SomeError: [12:01:02] /src/rpc/communicator.cc:200: Cannot bind to 10.0.0.7:30050
 """, None, "communication_error")
+# launchers' own death reports: composer's launcher, docker compose, SkyPilot's driver
+C["composer_crashed"] = (b"""[batch=120/4000]: Train loss/train/total: 2.3011
+ERROR:composer.cli.launcher:Rank 3 crashed with exit code -11.
+Waiting up to 30 seconds for all training processes to terminate. Press Ctrl-C to exit immediately.
+""", None, "worker_crash")
+C["compose_exited"] = (b"""trainer-1  | step 400 loss 1.82
+trainer-1 exited with code 139
+""", None, "worker_crash")
+C["skypilot_return_codes"] = (b"""(task, pid=5120) epoch 3 step 20
+ERROR: Job 12 failed with return code list: [0, 134]
+""", None, "worker_crash")
+# a command that never ran: the shell could not start it, Slurm refused the request
+C["bash_not_found"] = (b"""+ cd /home/user/proj
+run_train.sh: line 7: accelerate: command not found
+""", 127, "application_error")
+C["srun_refused"] = (b"""srun: error: Unable to allocate resources: Requested node configuration is not available
+""", 1, "application_error")
+# ... and weak: a startup script's harmless miss does not explain a later death
+C["refused_then_killed"] = (b"""/etc/profile.d/site.sh: line 3: /opt/conda/etc/profile.d/conda.sh: No such file or directory
+[2026-03-01 10:00:00,000] torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: -11) local_rank: 0 (pid: 4242) of binary: /usr/bin/python
+""", 1, "worker_crash")
+C["refused_then_oom"] = (b"""bash: /usr/local/bin/nvidia-smi: No such file or directory
+Traceback (most recent call last):
+  File "train.py", line 9, in <module>
+    y = model(x)
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB
+""", 1, "out_of_memory")
+# c10d's FileStore past its timeout (FileStore.cpp get())
+C["filestore_get_timeout"] = (b"""  File "/usr/lib/python3/site-packages/torch/distributed/distributed_c10d.py", line 1512, in init_process_group
+    store, rank, world_size = next(rendezvous_iterator)
+RuntimeError: Timeout waiting for key: default_pg/0//cuda//0
+""", 1, "communication_error")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

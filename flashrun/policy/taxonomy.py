@@ -30,6 +30,8 @@ order  class                       evidence
 15     worker_crash                a signal death (SIGKILL, SIGSEGV, SIGABRT, ...), a
                                    shell's death line, or a launcher reporting a
                                    worker's non-zero exit with no error printed
+15b    application_error           the shell could not start the command, or the
+                                   scheduler refused the job's request (weak)
 16     unknown                     nothing says why (SIGTERM from outside, a bare
                                    exit status with a silent tail)
 =====  ==========================  ==============================================
@@ -325,6 +327,9 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.WORKER_CRASH, "a launcher reports a worker exited with %s and " \
             "no error was printed" % ("signal %d" % -s.reported_exit if s.reported_exit < 0
                                       else "code %d" % s.reported_exit)
+    if "launch_refused" in evidence:
+        return FailureClass.APPLICATION_ERROR, "the command never ran: the shell could not " \
+            "start it or the scheduler refused the job's request"
     if "step_cancelled" in scheduler and "task_failure" not in scheduler and \
             not s.scheduler_reported:
         # a cancel with no reason and nothing that failed before it: someone cancelled

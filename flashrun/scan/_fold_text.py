@@ -109,6 +109,12 @@ def exit_status(source, text):
             return -named
         code = to_int(text[text.find(b":") + 1:] if text.startswith(b"SIG") else text)
         return None if code is None else -abs(code)
+    if kind == "list":  # "[0, 134]": the first member that is not a clean exit
+        for part in text.split(b"]")[0].split(b","):
+            code = to_int(part)
+            if code:
+                return code
+        return to_int(text)
     code = to_int(text)
     if kind == "ide" and b"signal" in text:  # "139 (interrupted by signal 11: SIGSEGV)"
         named = _signal_name(text)

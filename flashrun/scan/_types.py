@@ -60,7 +60,7 @@ MARKERS = (
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
-    "corrupt_hdf5", "locale_codec", "ssh_denied",
+    "corrupt_hdf5", "locale_codec", "ssh_denied", "launch_refused",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
@@ -95,6 +95,13 @@ EXIT_REPORTS = (
     # horovodrun (gloo_run.py): "... exited with non-zero status, thus causing the job to
     # be terminated. The first process to do so was:" (its code on a later line)
     (b"Horovod detected that one or more processes exited", "failed"),
+    # MosaicML composer's launcher (cli/launcher.py): "Rank N crashed with exit code C."
+    # and "Global rank N (PID P) exited with code C"; the same words are docker
+    # compose's ("trainer-1 exited with code 137") and most process managers'
+    (b" crashed with exit code ", "code"),
+    (b" exited with code ", "code"),
+    # SkyPilot's job driver: "Job 439 failed with return code list: [1]"
+    (b" failed with return code list: [", "list"),
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -162,6 +169,9 @@ _MARKER_NEEDLES = {
                    b"connect() timed out",
                    b"Socket Timeout",  # c10d's socket receive timing out (TCPStore)
                    b"Stop_waiting response is expected",  # TCPStore's server gone (1.x)
+                   # c10d's FileStore waiting for its peers' keys (FileStore.cpp: wait()
+                   # and get() past the store's timeout)
+                   b"Wait timeout", b"Timeout waiting for key",
                    # any framework's listening socket that cannot bind its address: the
                    # errno's own words and numbers (EADDRINUSE 98, EADDRNOTAVAIL 99, and
                    # Winsock's 10048/10049) and the usual wording around a bind() call
@@ -369,6 +379,18 @@ _MARKER_NEEDLES = {
     # ssh refusing a multi-node launcher (pdsh, DeepSpeed's hostfile runner, mpirun):
     # no passwordless login set up, a launch that fails the same way every time
     "ssh_denied": (b"Permission denied (publickey",),
+    # The command never ran: a shell that cannot find or execute it (bash's
+    # "bash: /usr/bin/python: No such file or directory", "x: command not found",
+    # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
+    # request (sbatch/srun/salloc: slurm_strerror's texts behind their own prefixes).
+    # Weak: believed only when nothing else says why (a startup script's harmless
+    # "No such file" must not outweigh the run's own death)
+    "launch_refused": (b": command not found", b"zsh: command not found: ",
+                       b": No such file or directory", b"zsh: no such file or directory: ",
+                       b": Permission denied", b"zsh: permission denied: ",
+                       b"Batch job submission failed", b"Unable to allocate resources",
+                       b"Unable to create step for job", b"Job submit/allocate failed",
+                       b"Failed to validate job spec", b"Invalid generic resource"),
     "state_dict": (b"size mismatch for ", b"Error(s) in loading state_dict",
                    b"Missing key(s) in state_dict", b"Unexpected key(s) in state_dict"),
     "control_plane": (b"Unable to contact slurm controller", b"slurm_receive_msg",
