@@ -322,6 +322,13 @@ C["filestore_get_timeout"] = (b"""  File "/usr/lib/python3/site-packages/torch/d
     store, rank, world_size = next(rendezvous_iterator)
 RuntimeError: Timeout waiting for key: default_pg/0//cuda//0
 """, 1, "communication_error")
+C["wrapper_failed_exit_code"] = (b"""Epoch 2/10: 100%|##########| 500/500 [01:10<00:00,  7.1it/s]
+Error: Command failed with exit code 134: python finetune.py --config cfg.yaml
+""", None, "worker_crash")
+C["lightning_cli_config"] = (b"""usage: main.py [-h] [-c CONFIG] [--print_config[=flags]] {fit,validate,test,predict} ...
+error: Parser key "model":
+  Configuration check failed :: Key "model.init_args.lr" is required but not included in config object or its value is None.
+""", 2, "application_error")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

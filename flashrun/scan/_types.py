@@ -102,6 +102,9 @@ EXIT_REPORTS = (
     (b" exited with code ", "code"),
     # SkyPilot's job driver: "Job 439 failed with return code list: [1]"
     (b" failed with return code list: [", "list"),
+    # a tool's or a wrapper's own words for a child's non-zero exit ("Training failed
+    # with exit code -9", "Command failed with exit code 1", execa's and most runners')
+    (b" failed with exit code ", "code"),
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -371,6 +374,9 @@ _MARKER_NEEDLES = {
     "usage_error": (b": error: unrecognized arguments", b": error: the following arguments",
                     b": error: argument ", b": error: invalid choice",
                     b": error: ambiguous option",
+                    # jsonargparse (LightningCLI's parser) rejecting a config or an
+                    # argument: "error: 'Configuration check failed :: ...'"
+                    b"Configuration check failed",
                     # CPython itself refusing the command line: a script or a -m module
                     # that is not there (Modules/main.c, runpy)
                     b"python: can't open file '", b"python3: can't open file '",
