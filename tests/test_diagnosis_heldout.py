@@ -329,6 +329,29 @@ C["lightning_cli_config"] = (b"""usage: main.py [-h] [-c CONFIG] [--print_config
 error: Parser key "model":
   Configuration check failed :: Key "model.init_args.lr" is required but not included in config object or its value is None.
 """, 2, "application_error")
+# data pipelines: a map worker's death, a throttled Hub, a damaged TFRecord, DALI's decoder
+C["datasets_map_died"] = (b"""  File "/opt/venv/lib/python3.11/site-packages/datasets/utils/py_utils.py", line 640, in iflatmap_unordered
+    raise RuntimeError(
+RuntimeError: One of the subprocesses has abruptly died during map operation.To debug the error, disable multiprocessing.
+""", 1, "worker_crash")
+C["hub_throttled"] = (b"""Downloading data:  41%|####      | 12/29 [03:10<04:30, 15.9s/it]
+requests.exceptions.HTTPError: 429 Client Error: Too Many Requests for url: https://huggingface.co/datasets/org/corpus/resolve/main/part-00012.parquet
+""", 1, "storage_timeout")
+C["tfrecord_corrupted"] = (b"""  File "/usr/lib/python3/site-packages/tensorflow/python/data/ops/iterator_ops.py", line 800, in __next__
+    return self._next_internal()
+tensorflow.python.framework.errors_impl.DataLossError: corrupted record at 1048576 [Op:IteratorGetNext]
+""", 1, "data_error")
+C["dali_nvjpeg"] = (b"""RuntimeError: Critical error in pipeline:
+Error when executing Mixed operator decoders__Image encountered:
+Error in thread 2: nvJPEG error (3): NVJPEG_STATUS_BAD_JPEG
+""", 1, "data_error")
+C["platform_disk_full"] = (b"""2026-02-03 10:11:12 Uploading - Uploading generated training model
+ClientError: Artifact upload failed:Insufficient disk space
+""", None, "storage_timeout")
+C["tcpstore_host_not_found"] = (b"""  File "/usr/lib/python3/site-packages/torch/distributed/rendezvous.py", line 172, in _env_rendezvous_handler
+    store = TCPStore(master_addr, master_port, world_size, start_daemon, timeout)
+ValueError: host not found: Temporary failure in name resolution
+""", 1, "communication_error")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -423,7 +446,6 @@ KNOWN = {
     "b18-016": "an invalid load key '{': the thread found a JSON config passed to --resume",
     "b19-012": "'archive is corrupted' on a sound inference-only file: the thread says wrong type",
     "b20-015": "a bare shell 'Killed' after 'Loading checkpoint shards': dev corpus 049 reads memory",
-    "b21-005": "DNS failure inside TCPStore raised as ValueError (torch 1.0): the code type wins",
     "b22-006": "invalid load key '\\x1f' (gzip): the thread found the archive passed unpacked",
     "b23-005": "a lone DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
     "b23-006": "invalid load key '\\x00': Darknet weights passed to torch.load (dev corpus 206)",

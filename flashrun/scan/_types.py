@@ -175,6 +175,9 @@ _MARKER_NEEDLES = {
                    # c10d's FileStore waiting for its peers' keys (FileStore.cpp: wait()
                    # and get() past the store's timeout)
                    b"Wait timeout", b"Timeout waiting for key",
+                   # c10d's socket failing to resolve the store's host (torch 1.x: a
+                   # std::invalid_argument, so Python shows a ValueError)
+                   b"host not found: ",
                    # any framework's listening socket that cannot bind its address: the
                    # errno's own words and numbers (EADDRINUSE 98, EADDRNOTAVAIL 99, and
                    # Winsock's 10048/10049) and the usual wording around a bind() call
@@ -259,7 +262,11 @@ _MARKER_NEEDLES = {
     # Apple's frameworks (Metal, MPS) assert on a caller's misuse or a backend limit
     # as "<file>:<line>: failed assertion `<what>'": a device assert of their own
     "device_assert": (b"device-side assert triggered", b"Assertion `", b"failed assertion `"),
-    "enospc": (b"No space left on device", b"[Errno 28]"),
+    "enospc": (b"No space left on device", b"[Errno 28]",
+               # the same in a platform's or a library's words (SageMaker's artifact
+               # upload, datasets' NotEnoughDiskSpace)
+               b"Insufficient disk space", b"insufficient disk space",
+               b"Not enough disk space", b"not enough disk space"),
     "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
     "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]"),
     "eio": (b"Input/output error", b"[Errno 5]",
@@ -288,7 +295,11 @@ _MARKER_NEEDLES = {
     # RemoteDisconnected "Remote end closed connection without response"): from an
     # object host, a failing store, not an unreachable network
     "no_answer": (b"Read timed out", b"ReadTimeout", b"RemoteDisconnected",
-                  b"closed connection without response"),
+                  b"closed connection without response",
+                  # HTTP's own words for a server that is throttling or failing
+                  # (429, 502, 503, 504 reason phrases, as requests and urllib print them)
+                  b"Too Many Requests", b"Service Unavailable", b"Bad Gateway",
+                  b"Gateway Time-out", b"Gateway Timeout"),
     # the Hugging Face Hub's hosts, which serve model and dataset files like an object
     # store (huggingface_hub, transformers, datasets downloads)
     "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co"),
@@ -339,7 +350,11 @@ _MARKER_NEEDLES = {
                   b"Corrupt JPEG data", b"Not a JPEG file",
                   # medical volumes: SimpleITK finds no reader that decodes the file,
                   # nibabel cannot tell its format
-                  b"Unable to determine ImageIO reader", b"Cannot work out file type of"),
+                  b"Unable to determine ImageIO reader", b"Cannot work out file type of",
+                  # NVIDIA DALI's decoders: nvJPEG's status for a bad JPEG (3, by number
+                  # as DALI 0.x prints it, or by name), libjpeg refusing to start
+                  # ("Assert on \"jpeg_start_decompress(&cinfo)\" failed")
+                  b'NVJPEG error "3"', b"NVJPEG_STATUS_BAD_JPEG", b"jpeg_start_decompress"),
     "circuit_breaker": (b"CircuitBreakerTripped",),
     # (Windows' NTSTATUS for an access violation and a stack overflow, as an IDE or a
     # shell prints the exit code in any language: "... -1073741819 (0xC0000005)")
@@ -413,7 +428,10 @@ _MARKER_NEEDLES = {
                     # Ray: ActorDiedError, its GCS's exit detail, WorkerCrashedError,
                     # the raylet's report of a task's worker
                     b"The actor died unexpectedly", b"worker process has died",
-                    b"The worker died unexpectedly", b"A worker died or was killed"),
+                    b"The worker died unexpectedly", b"A worker died or was killed",
+                    # datasets' map with num_proc (py_utils.iflatmap_unordered): "One of
+                    # the subprocesses has abruptly died during map operation."
+                    b"has abruptly died"),
     # a data loader's own words for samples it could not decode (loaders also log
     # the samples they skipped: at a quiet level, which does not count, see _fold)
     "bad_sample": (b"undecodable", b"failed to decode", b"Failed to decode",
@@ -425,7 +443,10 @@ _MARKER_NEEDLES = {
                    # Arrow's JSON and CSV readers (datasets' json/csv builders)
                    b"JSON parse error", b"CSV parse error",
                    # Python's wave and SciPy's wavfile on a file that is no RIFF WAV
-                   b"does not start with RIFF id", b"Only 'RIFF' and 'RIFX' supported"),
+                   b"does not start with RIFF id", b"Only 'RIFF' and 'RIFX' supported",
+                   # TensorFlow's record reader (record_reader.cc) on a damaged TFRecord
+                   # shard: "DataLossError: corrupted record at 2585605691"
+                   b"corrupted record at"),
 }
 
 
