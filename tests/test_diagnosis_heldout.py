@@ -352,6 +352,21 @@ C["tcpstore_host_not_found"] = (b"""  File "/usr/lib/python3/site-packages/torch
     store = TCPStore(master_addr, master_port, world_size, start_daemon, timeout)
 ValueError: host not found: Temporary failure in name resolution
 """, 1, "communication_error")
+# Ray: Tune's "Trials did not complete" is a wrapper (the trial's own error decides,
+# here none is shown); the raylet's death is a worker's
+C["tune_error_alone"] = (b"""== Status ==
+Number of trials: 4/4 (1 ERROR, 3 TERMINATED)
+Traceback (most recent call last):
+  File "tune_search.py", line 88, in <module>
+    analysis = tune.run(train_fn, config=space, num_samples=4)
+  File "/opt/venv/lib/python3.10/site-packages/ray/tune/tune.py", line 1107, in run
+    raise TuneError("Trials did not complete", incomplete_trials)
+ray.tune.error.TuneError: ('Trials did not complete', [train_fn_5a1f2_00003])
+""", 1, "unknown")
+C["raylet_died"] = (b"""  File "/opt/venv/lib/python3.10/site-packages/ray/_private/worker.py", line 2630, in get
+    raise value
+ray.exceptions.LocalRayletDiedError: The task's local raylet died. Check raylet.out for more information.
+""", 1, "worker_crash")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

@@ -98,6 +98,7 @@ _TASK_REPORTS = frozenset(i for i, (needle, _kind) in enumerate(T.EXIT_REPORTS)
 # torchrun's own SignalException when it is told to stop. They never explain a death.
 _WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException",
              b"ProcessExitedException", b"TrainingFailedError",  # Ray Train's
+             b"TuneError",  # Ray Tune's "Trials did not complete": some trial failed
              b"ExecuteUserScriptError")  # SageMaker's training toolkit
 # Exception types too generic to say more than the death report their message holds.
 _GENERIC = ("Exception", "RuntimeError")

@@ -429,6 +429,8 @@ _MARKER_NEEDLES = {
                     # the raylet's report of a task's worker
                     b"The actor died unexpectedly", b"worker process has died",
                     b"The worker died unexpectedly", b"A worker died or was killed",
+                    # LocalRayletDiedError: "The task's local raylet died. Check raylet.out"
+                    b"local raylet died",
                     # datasets' map with num_proc (py_utils.iflatmap_unordered): "One of
                     # the subprocesses has abruptly died during map operation."
                     b"has abruptly died"),
