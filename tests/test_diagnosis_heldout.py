@@ -367,6 +367,21 @@ C["raylet_died"] = (b"""  File "/opt/venv/lib/python3.10/site-packages/ray/_priv
     raise value
 ray.exceptions.LocalRayletDiedError: The task's local raylet died. Check raylet.out for more information.
 """, 1, "worker_crash")
+# other vendors' devices and collectives; a process pool's dead worker
+C["xpu_device_lost"] = (b"""  File "/opt/venv/lib/python3.12/site-packages/torch/xpu/__init__.py", line 451, in synchronize
+    return torch._C._xpu_synchronize(device)
+RuntimeError: level_zero backend failed with error: 20 (ZE_RESULT_ERROR_DEVICE_LOST)
+""", 1, "accelerator_failure")
+C["gaudi_workspace"] = (b"""    loss.backward()
+RuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::8589934592 failed!
+""", 1, "out_of_memory")
+C["oneccl_error"] = (b"""2026:01:02-10:00:00:(4242) |CCL_ERROR| atl_ofi.cpp:301 init: can't find a suitable provider
+RuntimeError: oneCCL: atl_ofi_comm.cpp:79 init_transport: EXCEPTION: failed to initialize ATL
+""", 1, "communication_error")
+C["broken_process_pool"] = (b"""  File "/usr/lib/python3.11/concurrent/futures/_base.py", line 401, in __get_result
+    raise self._exception
+concurrent.futures.process.BrokenProcessPool: A process in the process pool was terminated abruptly while the future was running or pending.
+""", 1, "worker_crash")
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

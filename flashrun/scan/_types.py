@@ -151,7 +151,10 @@ _MARKER_NEEDLES = {
     # (torch/csrc/cuda/nccl.cpp, behind DataParallel and torch.cuda.nccl: "NCCL Error %d: %s")
     "nccl": (b"NCCL error", b"NCCL Error ", b"ncclSystemError", b"ncclInternalError",
              b"ncclUnhandledCudaError", b"ncclRemoteError",
-             b"NCCL WARN", b"ProcessGroupNCCL", b"NCCL communicator"),
+             b"NCCL WARN", b"ProcessGroupNCCL", b"NCCL communicator",
+             # Intel's oneCCL (torch-ccl, the "ccl" and "xccl" backends): its log
+             # records' error level and its exceptions' prefix
+             b"|CCL_ERROR|", b"oneCCL: "),
     # NCCL's result codes for a caller's mistake (init.cc, NCCLUtils): a restart repeats it
     "nccl_usage": (b"ncclInvalidUsage", b"ncclInvalidArgument", b"invalid usage (run with",
                    b"Duplicate GPU detected"),
@@ -199,6 +202,9 @@ _MARKER_NEEDLES = {
                  # Intel's Level Zero and Unified Runtime result codes (XPU, SYCL):
                  # ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY
                  b"_ERROR_OUT_OF_DEVICE_MEMORY",
+                 # Habana SynapseAI (Gaudi) failing to allocate device workspace:
+                 # "FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::N failed!"
+                 b"workspace Allocation of size",
                  # the allocator's message body, when a paste lost its first words
                  # ("Tried to allocate ... reserved in total by PyTorch)", torch 1.x-2.0;
                  # "... is reserved by PyTorch but unallocated", 2.1+)
@@ -251,7 +257,10 @@ _MARKER_NEEDLES = {
                  b"HW Exception by GPU",
                  # a kernel killed by the driver's watchdog (cudaErrorLaunchTimeout, the
                  # THC-era "cuda runtime error (6)"): the device, not the network
-                 b"the launch timed out and was terminated", b"cudaErrorLaunchTimeout"),
+                 b"the launch timed out and was terminated", b"cudaErrorLaunchTimeout",
+                 # Level Zero's and Unified Runtime's device-lost result (Intel XPU:
+                 # ZE_RESULT_ERROR_DEVICE_LOST, UR_RESULT_ERROR_DEVICE_LOST), Vulkan's
+                 b"_ERROR_DEVICE_LOST"),
     "illegal_access": (b"illegal memory access", b"misaligned address",
                        b"an illegal instruction",
                        # ROCm's: the HSA runtime's and the kernel driver's words for it
@@ -431,6 +440,10 @@ _MARKER_NEEDLES = {
                     b"The worker died unexpectedly", b"A worker died or was killed",
                     # LocalRayletDiedError: "The task's local raylet died. Check raylet.out"
                     b"local raylet died",
+                    # concurrent.futures' BrokenProcessPool (Inductor's compile workers,
+                    # any process pool): "A process in the process pool was terminated
+                    # abruptly while the future was running or pending."
+                    b"terminated abruptly",
                     # datasets' map with num_proc (py_utils.iflatmap_unordered): "One of
                     # the subprocesses has abruptly died during map operation."
                     b"has abruptly died"),
