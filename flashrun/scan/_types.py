@@ -429,6 +429,9 @@ _MARKER_NEEDLES = {
     "worker_exit": (b"exited unexpectedly",
                     # batchgenerators' (nnU-Net's) liveness check of its worker processes
                     b"workers are no longer alive",
+                    # nnU-Net v2's export/preprocessing pool: "Background workers died.
+                    # Look for the error message further up! ..."
+                    b"Background workers died",
                     # vLLM's engine-core child failing at start-up ("See root cause above")
                     b"Engine core initialization failed",
                     # the DataLoader's report of a worker's signal death (any signal:
