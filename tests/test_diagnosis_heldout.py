@@ -455,7 +455,8 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b53-" + i, tail, row) for i, tail, row in _batch("heldout53")] + \
     [("b54-" + i, tail, row) for i, tail, row in _batch("heldout54")] + \
     [("b55-" + i, tail, row) for i, tail, row in _batch("heldout55")] + \
-    [("b56-" + i, tail, row) for i, tail, row in _batch("heldout56")]
+    [("b56-" + i, tail, row) for i, tail, row in _batch("heldout56")] + \
+    [("b57-" + i, tail, row) for i, tail, row in _batch("heldout57")]
 # Known misses, each with why it stays (the batch's README says more).
 KNOWN = {
     "b5-005": "shm bus error: labelled out_of_memory here, worker_crash in b3-037, b14, b16",
@@ -540,19 +541,21 @@ KNOWN = {
     "b55-002": "'Connection refused' reaching a download host: the network's, not a store's",
     "b55-016": "numpy refusing pickled data: a format the code did not expect, not a bad sample",
     "b56-006": "a lone DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
+    "b57-009": "accelerate's CalledProcessError alone: a silent non-zero exit is a worker crash",
+    "b57-011": "a traceback cut after its last frame, no exception line: nothing to read",
 }
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout56: 1260 tails a second hand wrote (the last
-    fifty batches copied from real issue threads, batch 40 and a few cases of
+    """tests/data/heldout..heldout57: 1273 tails a second hand wrote (the last
+    fifty-one batches copied from real issue threads, batch 40 and a few cases of
     later ones from pull requests' descriptions) and labelled before flashrun first
     read them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40,
     28/30, 24/31, 12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17,
     6/7, 15/16, 12/12, 8/12, 10/12, 15/16, 4/4, 15/19, 18/23, 9/11, 20/25, 16/20,
     17/18, 17/19, 10/17, 16/18, 17/20, 17/18, 16/18, 17/20, 14/18, 15/21, 14/18, 12/17,
-    14/16, 9/18, 14/16, 12/16, 16/19 and 18/19 then; the README in each says which shapes were
+    14/16, 9/18, 14/16, 12/16, 16/19, 18/19 and 11/13 then; the README in each says which shapes were
     fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
