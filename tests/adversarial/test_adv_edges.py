@@ -96,6 +96,12 @@ def test_logs_follow_ends_when_the_supervisor_dies(tmp_path):
     follower = None
     try:
         wait_for(lambda: (tmp_path / "talking").exists(), what="the child to talk")
+        # the child's line is in the supervisor's log before the supervisor dies (an
+        # unbuffered child writes the line and its newline apart: a supervisor killed
+        # between the two chunks leaves the newline in the pipe, which is not the point)
+        wait_for(lambda: any(p.read_bytes() == b"first line\n"
+                             for p in run.glob("trials/*/attempt-*/stdout.log")),
+                 what="the supervisor to log the child's line")
         follower = start("logs", str(run), "--follow")
         os.kill(sup.pid, signal.SIGKILL)
         sup.communicate(timeout=60)
