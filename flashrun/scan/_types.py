@@ -415,7 +415,8 @@ _MARKER_NEEDLES = {
     # request (sbatch/srun/salloc: slurm_strerror's texts behind their own prefixes).
     # Weak: believed only when nothing else says why (a startup script's harmless
     # "No such file" must not outweigh the run's own death)
-    "launch_refused": (b": command not found", b"zsh: command not found: ",
+    # (": command not found" covers zsh's "zsh: command not found: x" too)
+    "launch_refused": (b": command not found",
                        b": No such file or directory", b"zsh: no such file or directory: ",
                        b": Permission denied", b"zsh: permission denied: ",
                        b"Batch job submission failed", b"Unable to allocate resources",
