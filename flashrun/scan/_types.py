@@ -158,8 +158,7 @@ _MARKER_NEEDLES = {
     # NCCL's result codes for a caller's mistake (init.cc, NCCLUtils): a restart repeats it
     "nccl_usage": (b"ncclInvalidUsage", b"ncclInvalidArgument", b"invalid usage (run with",
                    b"Duplicate GPU detected"),
-    "watchdog": (b"Watchdog caught collective operation timeout",
-                 b"watchdog thread terminated", b"collective operation timeout",
+    "watchdog": (b"watchdog thread terminated", b"collective operation timeout",
                  b"NCCL operations have failed or timed out", b"watchdog got stuck",
                  b"Heartbeat monitor timed out"),
     # (and GlooDeviceFactory.cpp failing to make its transport device for the host)
@@ -194,8 +193,10 @@ _MARKER_NEEDLES = {
                  b"cudaErrorMemoryAllocation",
                  b"error (2) : out of memory", b"error=2 : out of memory",
                  b"CUDA driver error: out of memory", b"CUDNN_STATUS_ALLOC_FAILED",
-                 b"Cuda failure 'out of memory'", b"hipErrorOutOfMemory",
-                 b"'out of memory'",  # NCCL's CUDACHECK: "Cuda failure 2 'out of memory'"
+                 b"hipErrorOutOfMemory",
+                 # NCCL's CUDACHECK ("Cuda failure 2 'out of memory'", and older NCCL's
+                 # "Cuda failure 'out of memory'")
+                 b"'out of memory'",
                  b"CUDA_ERROR_OUT_OF_MEMORY",
                  # Caffe2's CUDA_ENFORCE with CUDA error 2 (cudaErrorMemoryAllocation)
                  b"error == cudaSuccess. 2 vs 0",
