@@ -322,6 +322,20 @@ C["filestore_get_timeout"] = (b"""  File "/usr/lib/python3/site-packages/torch/d
     store, rank, world_size = next(rendezvous_iterator)
 RuntimeError: Timeout waiting for key: default_pg/0//cuda//0
 """, 1, "communication_error")
+# the shell's statuses for a command that never started (126: not executable, 127:
+# not found), passed on by a launcher or the run's own, with nothing else said
+C["srun_task_127"] = (b"""srun: error: node-3: task 0: Exited with exit code 127
+""", None, "application_error")
+C["runner_failed_with_code_127"] = (b"""12/01 10:00:00 - runner - ERROR - base.py - summarize - 63 - eval[model/task] failed with code 127
+""", None, "application_error")
+C["own_status_126"] = (b"""starting job 4242
+""", 126, "application_error")
+C["runner_failed_with_code_1"] = (b"""2026-12-01 10:00:00 ERROR Process failed with code 1
+""", None, "worker_crash")
+# ... weak: a crash the tail names still wins over the status
+C["status_127_after_segv"] = (b"""Fatal Python error: Segmentation fault
+srun: error: node-3: task 0: Exited with exit code 127
+""", None, "worker_crash")
 C["wrapper_failed_exit_code"] = (b"""Epoch 2/10: 100%|##########| 500/500 [01:10<00:00,  7.1it/s]
 Error: Command failed with exit code 134: python finetune.py --config cfg.yaml
 """, None, "worker_crash")

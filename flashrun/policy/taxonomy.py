@@ -27,6 +27,9 @@ order  class                       evidence
                                    (DataLoader "exited unexpectedly")
 14     application_error           any other Python exception at the root, bad CLI
                                    arguments, state_dict mismatch, device assert
+14b    application_error           exit status 126/127 (the shell's "cannot
+                                   execute" / "not found"), the run's own or a
+                                   launcher's report, with nothing else said
 15     worker_crash                a signal death (SIGKILL, SIGSEGV, SIGABRT, ...), a
                                    shell's death line, or a launcher reporting a
                                    worker's non-zero exit with no error printed
@@ -123,6 +126,10 @@ _DECODE_TYPES = frozenset({"JSONDecodeError", "ParserError", "LibsndfileError",
 _DATA_WRAPPERS = frozenset({"DatasetGenerationError"})
 # Signals a process gets when it is stopped from outside: they say nothing of why.
 _SOFT_SIGNALS = frozenset({1, 2, 15})
+# The exit statuses POSIX shells keep for a command that never started (a launcher
+# or scheduler passes them on: "task 0: Exited with exit code 127"): it names a
+# program that is not there or cannot be executed, which a restart repeats.
+_NOT_STARTED = {126: "it could not execute", 127: "it could not find"}
 
 # A scheduler's job state (Slurm's names) that says why the job ended: evidence that
 # outranks anything in the log tail (a killed task's last words are symptoms).
@@ -323,6 +330,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.WORKER_CRASH, "a worker died of %s" % (
             "signal %d" % s.signal if s.signal else "a native crash")
     stopped = "launcher_sigterm" in evidence or s.signal in _SOFT_SIGNALS
+    status = s.reported_exit if s.reported_exit is not None else s.exit_code
+    if status in _NOT_STARTED and not stopped:
+        return FailureClass.APPLICATION_ERROR, "the command never ran: status %d is the " \
+            "shell's for a command %s" % (status, _NOT_STARTED[status])
     if s.reported_exit and not stopped:
         return FailureClass.WORKER_CRASH, "a launcher reports a worker exited with %s and " \
             "no error was printed" % ("signal %d" % -s.reported_exit if s.reported_exit < 0

@@ -105,6 +105,9 @@ EXIT_REPORTS = (
     # a tool's or a wrapper's own words for a child's non-zero exit ("Training failed
     # with exit code -9", "Command failed with exit code 1", execa's and most runners')
     (b" failed with exit code ", "code"),
+    # the same without "exit" (OpenCompass's runners: "<task> failed with code 127",
+    # and many job runners' "Process failed with code 1")
+    (b" failed with code ", "code"),
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
