@@ -60,7 +60,7 @@ MARKERS = (
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
-    "corrupt_hdf5", "locale_codec", "ssh_denied", "launch_refused",
+    "corrupt_hdf5", "locale_codec", "ssh_denied", "launch_refused", "check_failed",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
@@ -108,6 +108,13 @@ EXIT_REPORTS = (
     # the same without "exit" (OpenCompass's runners: "<task> failed with code 127",
     # and many job runners' "Process failed with code 1")
     (b" failed with code ", "code"),
+    # process managers' and servers' words for a child's signal death ("Process
+    # exited with signal 9", "worker killed with signal 11", text-generation-
+    # inference's "Shard process was signaled to shutdown with signal 4")
+    (b" exited with signal ", "signal"),
+    (b" killed with signal ", "signal"),
+    (b" died with signal ", "signal"),
+    (b" shutdown with signal ", "signal"),
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -165,9 +172,15 @@ _MARKER_NEEDLES = {
                  b"NCCL operations have failed or timed out", b"watchdog got stuck",
                  b"Heartbeat monitor timed out"),
     # (and GlooDeviceFactory.cpp failing to make its transport device for the host)
+    # (TensorPipe, torch.distributed.rpc's transport: its errors name their source
+    # file, "In operator() at tensorpipe/common/ibv.h:172 ...")
     "gloo": (b"gloo/transport", b"ProcessGroupGloo", b"connectFullMesh", b"GlooDeviceFactory",
+             b"tensorpipe/",
              b"unsupported gloo device"),
-    "peer_closed": (b"Connection closed by peer", b"Connection reset by peer"),
+    # (and Horovod's collectives after a peer failed: "Horovod has been shut down. This
+    # was caused by an exception on one of the ranks ...", common/operations.cc)
+    "peer_closed": (b"Connection closed by peer", b"Connection reset by peer",
+                    b"Horovod has been shut down"),
     "rendezvous": (b"RendezvousConnectionError", b"RendezvousTimeoutError",
                    b"RendezvousClosedError", b"RendezvousError",
                    b"The client socket has timed out", b"DistStoreError", b"TCPStore",
@@ -188,14 +201,21 @@ _MARKER_NEEDLES = {
                    # Winsock's 10048/10049) and the usual wording around a bind() call
                    b"Cannot assign requested address", b"[Errno 98]", b"[Errno 99]",
                    b"WinError 10048", b"WinError 10049", b"failed to bind",
-                   b"Failed to bind", b"Failed bind", b"Cannot bind to"),
+                   b"Failed to bind", b"Failed bind", b"Cannot bind to",
+                   # gRPC's status for a peer it cannot reach (a federated server, an
+                   # XLA mesh master, Ray's GCS: the job's own coordinator), in Python's
+                   # repr and in gRPC core's words
+                   b"StatusCode.UNAVAILABLE", b"failed to connect to all addresses"),
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
                  b"HIP out of memory", b"MPS backend out of memory", b"XPU out of memory",
-                 b"CUDA error: out of memory", b"CUDA Error: out of memory",
-                 b"cudaErrorMemoryAllocation",
-                 b"error (2) : out of memory", b"error=2 : out of memory",
-                 b"CUDA driver error: out of memory", b"CUDNN_STATUS_ALLOC_FAILED",
+                 b"cudaErrorMemoryAllocation", b"CUDNN_STATUS_ALLOC_FAILED",
+                 # cudaGetErrorString(cudaErrorMemoryAllocation) behind any check
+                 # macro's "<call or where>: ": c10's "CUDA error: out of memory",
+                 # THC's "cuda runtime error (2) : out of memory", the driver API's,
+                 # TensorRT-LLM's "CUDA runtime error in ::cudaMallocAsync(..): out
+                 # of memory", HIP's, Caffe2's and most C++ runtimes'
+                 b": out of memory",
                  b"hipErrorOutOfMemory",
                  # NCCL's CUDACHECK ("Cuda failure 2 'out of memory'", and older NCCL's
                  # "Cuda failure 'out of memory'")
@@ -325,7 +345,9 @@ _MARKER_NEEDLES = {
                 b"Internet connection",  # huggingface_hub's LocalEntryNotFoundError
                 b"Temporary failure resolving", b"CONNECTION FAILED"),  # apt, conda
     "corrupt_zip": (b"PytorchStreamReader failed", b"failed finding central directory",
-                    b"BadZipFile", b"not a zip file"),
+                    b"BadZipFile", b"not a zip file",
+                    # gzip's and GNU tar's words for a damaged .tar.gz (a model archive)
+                    b"invalid compressed data--", b"Unexpected EOF in archive"),
     # huggingface_hub's check of a downloaded file's size: the store broke off the
     # download (storage; fetching it again is the fix)
     "short_download": (b"Consistency check failed: file should be of size",),
@@ -405,6 +427,9 @@ _MARKER_NEEDLES = {
                     # jsonargparse (LightningCLI's parser) rejecting a config or an
                     # argument: "error: 'Configuration check failed :: ...'"
                     b"Configuration check failed",
+                    # gRPC's message size limit ("Sent message larger than max (N vs.
+                    # M)", grpc_status 8): a setting, the same on every attempt
+                    b"message larger than max (",
                     # CPython itself refusing the command line: a script or a -m module
                     # that is not there (Modules/main.c, runpy)
                     b"python: can't open file '", b"python3: can't open file '",
@@ -413,6 +438,11 @@ _MARKER_NEEDLES = {
     # ssh refusing a multi-node launcher (pdsh, DeepSpeed's hostfile runner, mpirun):
     # no passwordless login set up, a launch that fails the same way every time
     "ssh_denied": (b"Permission denied (publickey",),
+    # a native library's own assertion failing: glog's CHECK ("Check failed: a == b
+    # (1 vs. 2)": TensorFlow, XLA, Paddle, lmdeploy's TurboMind), and the C runtime's
+    # and most C++ libraries' "Assertion failed: " (MSVC's assert, TensorRT-LLM's
+    # TLLM_CHECK): a code error, whatever signal follows it
+    "check_failed": (b"Check failed: ", b"Assertion failed: "),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
@@ -444,8 +474,12 @@ _MARKER_NEEDLES = {
                     b"is killed by signal: ",
                     # Ray: ActorDiedError, its GCS's exit detail, WorkerCrashedError,
                     # the raylet's report of a task's worker
-                    b"The actor died unexpectedly", b"worker process has died",
-                    b"The worker died unexpectedly", b"A worker died or was killed",
+                    # (" died unexpectedly" also holds Ray's "The actor died unexpectedly"
+                    # and "The worker died unexpectedly", vLLM's executors' "Worker proc
+                    # VllmWorker-1 died unexpectedly, shutting down executor." and most
+                    # worker pools' words)
+                    b" died unexpectedly", b"worker process has died",
+                    b"A worker died or was killed",
                     # LocalRayletDiedError: "The task's local raylet died. Check raylet.out"
                     b"local raylet died",
                     # concurrent.futures' BrokenProcessPool (Inductor's compile workers,
@@ -461,7 +495,8 @@ _MARKER_NEEDLES = {
                    b"corrupt sample", b"corrupted sample",
                    # decoders' own words: libsndfile, Arrow/Parquet, tarfile (webdataset
                    # shards), Python's and Rust's UTF-8 decoders
-                   b"Format not recognised", b"magic bytes not found",
+                   b"Format not recognised", b"File contains data in an unknown format",
+                   b"magic bytes not found",
                    b"unexpected end of data", b"codec can't decode", b"valid UTF-8",
                    # Arrow's JSON and CSV readers (datasets' json/csv builders)
                    b"JSON parse error", b"CSV parse error",
