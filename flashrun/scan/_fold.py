@@ -250,8 +250,10 @@ class Fold:
                 quiet = bool(b & ~_OUTSIDE) and _quiet(line)
                 late = self.report_act is not None  # after the first death report
                 for bit in _bits(b):
-                    self.marks[bit] = (rank, act, line, quiet and not (1 << bit) & _OUTSIDE,
-                                       late)
+                    note = quiet and not (1 << bit) & _OUTSIDE
+                    if note and bit in self.marks and not self.marks[bit][3]:
+                        continue  # a later note does not take back a report of it
+                    self.marks[bit] = (rank, act, line, note, late)
         elif kind == T.EV_NATIVE:
             name = _text(c, 200)
             self.native = name

@@ -10,13 +10,14 @@ import re
 from flashrun.scan import _types as T
 
 # A log line at a level below error: a logger's INFO/WARNING/DEBUG (any case, as a
-# word near the line's start), glog's I/W/D records, "[W file:line]" notes, Python's
+# word near the line's start, not part of an identifier such as gRPC's
+# "debug_error_string"), glog's I/W/D records, "[W file:line]" notes, Python's
 # "...Warning:" categories. A marker on such a line is a note the program handled
 # ("OOM guard enabled", "upload failed, retrying", "failed to decode sample, skipping"):
 # the program went on, so it is not why it died.
 _QUIET_START = re.compile(r"[IWD]\d{4} |\[[IWD] ")
-_QUIET_WORD = re.compile(r"(?<![A-Za-z])(?:INFO|WARNING|WARN|DEBUG|[Ii]nfo|[Ww]arning|[Dd]ebug)"
-                         r"(?![A-Za-z])|(?<=\w)Warning:")
+_QUIET_WORD = re.compile(r"(?<![A-Za-z_])(?:INFO|WARNING|WARN|DEBUG|[Ii]nfo|[Ww]arning|[Dd]ebug)"
+                         r"(?![A-Za-z_])|(?<=\w)Warning:")
 # Substrings one of which every match holds: plain "in" tests rule most lines out
 # before the regex (which costs microseconds per line) runs.
 _LEVEL_PARTS = ("INFO", "WARN", "DEBUG", "Info", "info", "Warn", "warn", "Debug", "debug")
