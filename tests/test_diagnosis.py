@@ -305,7 +305,8 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
     # ROCm's runtime reporting a GPU fault, glued to a progress bar, before the abort
     ("Epoch 1:  25%|##5       | 5/20 [1:04:24<3:07:19, 749s/it]HW Exception by GPU node-1 "
      "(Agent handle: 0x35d1f0) reason :GPU Hang\nAborted (core dumped)\n", "accelerator_failure"),
-    # the Hub accepted the request and did not answer: a slow store; not reaching it: network
+    # the Hub failing to serve, slow or unreachable: the run's model store (the contract
+    # has no network class; storage_timeout's action is the same back-off)
     (_tb("requests.exceptions.ConnectionError: HTTPSConnectionPool(host='cdn-lfs.huggingface.co'"
          ", port=443): Read timed out."), "storage_timeout"),
     ("'(ProtocolError('Connection aborted.', RemoteDisconnected('Remote end closed connection "
@@ -313,7 +314,7 @@ def _tb(terminal, frame='  File "/work/train.py", line 77, in step\n    out = mo
      "https://huggingface.co/datasets/x/resolve/main/train/14.jsonl.zst\n", "storage_timeout"),
     (_tb("requests.exceptions.ConnectTimeout: HTTPSConnectionPool(host='huggingface.co', "
          "port=443): Max retries exceeded with url: /gpt2/resolve/main/config.json"),
-     "network_degradation"),
+     "storage_timeout"),
     # an error about the code's structure names components; it is not their failure
     (_tb("TypeError: __init__(): incompatible constructor arguments. The following argument "
          "types are supported:\n    1. torch._C._distributed_c10d.TCPStore(host_name: str)"),

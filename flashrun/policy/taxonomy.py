@@ -18,11 +18,13 @@ order  class                       evidence
 5      data_error (breaker)        flashrun's CircuitBreakerTripped
 6      out_of_memory               CUDA OOM, host OOM kill, MemoryError
 7      hang                        no output and no heartbeat (unless comm markers)
-8      storage_timeout             ENOSPC, EDQUOT, ESTALE, EIO, object-store errors
+8      storage_timeout             ENOSPC, EDQUOT, ESTALE, EIO, object-store errors,
+                                   a failed fetch (the Hub unreachable, a URLError)
 9      artifact_corruption         corrupt checkpoint / model file
 10     data_error                  an undecodable sample
 11     communication_error         NCCL/gloo/rendezvous/store in the root cause
 12     network_degradation         DNS, refused/reset connections, HTTP timeouts
+                                   (to what is no store the run fetches from)
 13     worker_crash (root)         the root says a worker died unexpectedly
                                    (DataLoader "exited unexpectedly")
 14     application_error           any other Python exception at the root, bad CLI
@@ -83,11 +85,16 @@ _NET = frozenset({"network", "timeout", "no_answer"})
 _NET_UNPLACED = _NET - {"timeout"}
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
                    "nccl_usage", "unsupported_device", "weights_only", "locale_codec",
-                   "ssh_denied"})
+                   "ssh_denied", "check_failed"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
 # carried it, unless the GPU reported hardware faults (checked before).
 _KERNEL_FAULT = frozenset({"device_assert", "illegal_access"})
 _CRASH_MARKERS = frozenset({"segfault", "abort", "native_abort"})
+# The generic C++ exception types a terminate names ("terminate called after throwing
+# an instance of 'std::runtime_error'"), and the markers such a root carries alone.
+_STD_TYPES = frozenset({"std::runtime_error", "std::exception", "std::system_error",
+                        "std::logic_error"})
+_NATIVE_ROOT = frozenset({"native_abort", "abort"})
 # Signals that mean the process itself crashed or was killed hard.
 _CRASH_SIGNALS = frozenset({4, 6, 7, 8, 9, 11})
 _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError",
@@ -288,11 +295,15 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
             return FailureClass.COMMUNICATION_ERROR, "a collective timed out and the group hung"
         return FailureClass.HANG, "no output and no heartbeat within the hang timeout"
     store = "object_store" in evidence or ("store_stack" in root_markers and not code_root)
-    # the Hub accepted the request and did not answer (in time, or at all): a failing
-    # store (failing to reach it is the network's, below); the root's own words when
-    # there is a root (a download retried and then done does not explain a later error)
-    hub_slow = {"hub", "no_answer"} <= (root_markers if has_root else evidence)
-    if evidence & _DISK or (store and (evidence & _NET or has_root)) or hub_slow:
+    # A fetch of the run's inputs failing: the Hub (which serves model and dataset
+    # files like an object store) unreachable or not answering, or urllib's URLError
+    # at the root (urlopen: a download). The store the run reads from is failing,
+    # whatever the network's part in it (the contract has no network class for it);
+    # the root's own words when there is a root (a download retried and then done
+    # does not explain a later error).
+    placed = root_markers if has_root else evidence
+    fetch = ("hub" in placed and placed & _NET) or root_type == "URLError"
+    if evidence & _DISK or (store and (evidence & _NET or has_root)) or fetch:
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O or object store)"
     if ("weights_only" not in evidence) and (
             root_markers & _ARTIFACT or ("pickle_eof" in root_markers and "EOFError" in types)
@@ -307,7 +318,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.APPLICATION_ERROR, (
             "NCCL reports invalid usage (a configuration error)" if "nccl_usage" in evidence
             else "a GPU kernel faulted (an illegal access or a device assert)")
-    if root_markers & _COMM or (not has_root and s.markers & _COMM):
+    # a C++ terminate of a standard exception type whose what() says nothing of its
+    # own (or was cut off) names no cause: the tail's communication words do
+    mute_native = has_root and root_type in _STD_TYPES and root_markers <= _NATIVE_ROOT
+    if root_markers & _COMM or ((not has_root or mute_native) and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
     if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & _NET_UNPLACED):
         return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
