@@ -19,7 +19,8 @@ order  class                       evidence
 6      out_of_memory               CUDA OOM, host OOM kill, MemoryError
 7      hang                        no output and no heartbeat (unless comm markers)
 8      storage_timeout             ENOSPC, EDQUOT, ESTALE, EIO, object-store errors,
-                                   a failed fetch (the Hub unreachable, a URLError)
+                                   a failed fetch (the Hub or a download unreachable,
+                                   a URLError)
 9      artifact_corruption         corrupt checkpoint / model file
 10     data_error                  an undecodable sample
 11     communication_error         NCCL/gloo/rendezvous/store in the root cause
@@ -81,6 +82,9 @@ _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed", "short_d
 _WHERE = frozenset({"store_stack", "spawn_pipe", "peer_pipe"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle", "corrupt_hdf5"})
 _NET = frozenset({"network", "timeout", "no_answer"})
+# What says a network failure was a fetch of the run's inputs: the Hub's hosts, a
+# loader's own "download failed" words.
+_FETCH = frozenset({"hub", "download"})
 # Without a root, a bare timeout is no one's: only a network marker names the network.
 _NET_UNPLACED = _NET - {"timeout"}
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
@@ -296,13 +300,14 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.HANG, "no output and no heartbeat within the hang timeout"
     store = "object_store" in evidence or ("store_stack" in root_markers and not code_root)
     # A fetch of the run's inputs failing: the Hub (which serves model and dataset
-    # files like an object store) unreachable or not answering, or urllib's URLError
-    # at the root (urlopen: a download). The store the run reads from is failing,
-    # whatever the network's part in it (the contract has no network class for it);
-    # the root's own words when there is a root (a download retried and then done
-    # does not explain a later error).
+    # files like an object store) or a loader's download unreachable or not
+    # answering, or urllib's URLError at the root (urlopen: a download). The store
+    # the run reads from is failing, whatever the network's part in it (the contract
+    # has no network class for it); the root's own words when there is a root (a
+    # download retried and then done does not explain a later error).
     placed = root_markers if has_root else evidence
-    fetch = ("hub" in placed and placed & _NET) or root_type == "URLError"
+    fetch = (placed & _FETCH and placed & _NET and not placed & _COMM) or \
+        root_type == "URLError"
     if evidence & _DISK or (store and (evidence & _NET or has_root)) or fetch:
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O or object store)"
     if ("weights_only" not in evidence) and (

@@ -232,7 +232,9 @@ def terminal_name(s):
 _SUFFIX_LAST = frozenset(x[-1] for x in _EXC_SUFFIXES)
 _NAME_BYTES = frozenset(b"._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 _AFTER_SPACE = frozenset(b" -|]:>)0123456789")
-_BEFORE_NAME = frozenset(b':]|>"')  # '"': a JSON string ("message": "TypeError: ...")
+# '"': a JSON string ("message": "TypeError: ..."); a tab: a paste indented by one, a
+# log's tab-separated fields ("2026-12-01\tERROR\tValueError: x")
+_BEFORE_NAME = frozenset(b':]|>"\t')
 
 
 _QUIET_LEVELS = (b"warn", b"info", b"debug")
@@ -252,7 +254,7 @@ def inner_terminal(s):
     (``... - ERROR - ValueError: x``, ``ERROR:root:KeyError: 'k'``, ``svc-1  | OSError:
     ...``). The name must read as an exception (exception_like), be followed by a
     colon and a space (or the line's end), and be set off from a plausible prefix of
-    at most PREFIX_MAX bytes: right after ``:``, ``]``, ``|``, ``>`` or ``"`` (a JSON
+    at most PREFIX_MAX bytes: right after ``:``, ``]``, ``|``, ``>``, a tab or ``"`` (a JSON
     string: torchrun's error file as its agent logs it, ``"message": "TypeError: ..."``,
     or a structured log), or after a
     space that follows one of ``-|]:>)``, a digit, another space or the line start.

@@ -380,7 +380,7 @@ cdef Py_ssize_t _inner_terminal(const unsigned char* s, Py_ssize_t n) noexcept n
                 a -= 1
             if 0 < a <= PFXMAX:
                 b = s[a - 1]
-                if b == 0x3A or b == 0x5D or b == 0x7C or b == 0x3E or b == 0x22 or (
+                if b == 0x3A or b == 0x5D or b == 0x7C or b == 0x3E or b == 0x22 or b == 0x09 or (
                         b == 0x20 and (a == 1 or _AFTER_SPACE[s[a - 2]])):
                     end = _terminal_name(s + a, n - a, &colon)
                     if end == c - a and colon and _exception_like(s + a, end) and \

@@ -61,6 +61,7 @@ MARKERS = (
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
     "corrupt_hdf5", "locale_codec", "ssh_denied", "launch_refused", "check_failed",
+    "download",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
@@ -299,7 +300,10 @@ _MARKER_NEEDLES = {
                # the same in a platform's or a library's words (SageMaker's artifact
                # upload, datasets' NotEnoughDiskSpace)
                b"Insufficient disk space", b"insufficient disk space",
-               b"Not enough disk space", b"not enough disk space"),
+               b"Not enough disk space", b"not enough disk space",
+               # Windows' ERROR_DISK_FULL (112) as FormatMessage words it, which Python,
+               # LMDB and most libraries print on Windows
+               b"not enough space on the disk"),
     "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
     "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]"),
     "eio": (b"Input/output error", b"[Errno 5]",
@@ -336,6 +340,12 @@ _MARKER_NEEDLES = {
     # the Hugging Face Hub's hosts, which serve model and dataset files like an object
     # store (huggingface_hub, transformers, datasets downloads)
     "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co"),
+    # a loader's own words for a download that failed (a model or dataset fetch from
+    # any host: "Download error for file https://...", "Error downloading model from
+    # ...", torchvision's and most fetchers' "Failed to download"): with a network
+    # marker, the store the run fetches from is failing
+    "download": (b"Download error", b"download error", b"Error downloading",
+                 b"error downloading", b"Failed to download", b"failed to download"),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
                 b"Network is unreachable", b"No route to host",
                 b"Max retries exceeded with url", b"HTTPSConnectionPool",
