@@ -398,6 +398,21 @@ terminate called after throwing an instance of 'std::runtime_error'
 C["note_after_report"] = (b"""NCCL error in: ProcessGroupNCCL.cpp:1191, unhandled system error, NCCL version 2.18.1
 INFO: NCCL error handling: see the docs
 """, None, "communication_error")
+# a tab before a bare terminal line (a paste indented by one, tab-separated fields)
+C["tab_indented_terminal"] = (b"""\tKeyError: 'labels'
+""", 1, "application_error")
+C["tab_fields_quiet"] = (b"""2026-12-01 10:00:00\tWARNING\tValueError: bad row, skipped
+""", None, "unknown")
+# a loader's failed download beside a network error: the store it fetches from
+C["download_error_ssl"] = (b"""Download error for file https://models.example.com/ocr/manifest.json: HTTPSConnectionPool(host='models.example.com', port=443): Max retries exceeded with url: /ocr/manifest.json (Caused by SSLError(SSLEOFError(8, 'EOF occurred in violation of protocol')))
+Retrying in 5 seconds...
+""", None, "storage_timeout")
+# Windows' ERROR_DISK_FULL in FormatMessage's words
+C["windows_disk_full"] = (b"""Traceback (most recent call last):
+  File "prepare.py", line 30, in <module>
+    env = lmdb.open(path, map_size=size)
+lmdb.Error: D:\\data\\train.lmdb: There is not enough space on the disk.
+""", 1, "storage_timeout")
 C["wrapper_failed_exit_code"] = (b"""Epoch 2/10: 100%|##########| 500/500 [01:10<00:00,  7.1it/s]
 Error: Command failed with exit code 134: python finetune.py --config cfg.yaml
 """, None, "worker_crash")
