@@ -14,8 +14,10 @@ from typing import NamedTuple
 
 from flashrun.policy.taxonomy import FailureClass as F
 
-POLICY_VERSION = "2026.12.0"  # 2026.11.2: scheduler job states (SCHEDULER_CLASSES) outrank the log;
-# 2026.12.0: exit status 126/127 alone is a command that never ran (taxonomy row 14b)
+# 2026.11.2: scheduler job states (SCHEDULER_CLASSES) outrank the log.
+# 2026.12.0: exit status 126/127 alone is a command that never ran (taxonomy row 14b);
+# a failed fetch (the Hub, a download) is storage_timeout, no longer network_degradation.
+POLICY_VERSION = "2026.12.0"
 
 
 class Action(str, Enum):

@@ -309,7 +309,8 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     fetch = (placed & _FETCH and placed & _NET and not placed & _COMM) or \
         root_type == "URLError"
     if evidence & _DISK or (store and (evidence & _NET or has_root)) or fetch:
-        return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O or object store)"
+        return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O, an " \
+            "object store or a failed fetch)"
     if ("weights_only" not in evidence) and (
             root_markers & _ARTIFACT or ("pickle_eof" in root_markers and "EOFError" in types)
             or (not has_root and s.markers & _ARTIFACT)):  # a refusal is no corruption
