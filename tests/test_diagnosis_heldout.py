@@ -413,6 +413,40 @@ C["windows_disk_full"] = (b"""Traceback (most recent call last):
     env = lmdb.open(path, map_size=size)
 lmdb.Error: D:\\data\\train.lmdb: There is not enough space on the disk.
 """, 1, "storage_timeout")
+# bash reading a Python file run without its interpreter
+C["bash_syntax_error"] = (b"""./train.py: line 9: syntax error near unexpected token `('
+./train.py: line 9: `from utils import ('
+""", 2, "application_error")
+# Python decoding a string literal: a Windows path's "\\U" in code or config
+C["unicodeescape_literal"] = (b"""SyntaxError: (unicode error) 'unicodeescape' codec can't decode bytes in position 2-3: truncated \\UXXXXXXXX escape
+""", 1, "application_error")
+# torchvision's download check, behind its and TorchGeo's datasets
+C["torchvision_checksum"] = (b"""Downloading https://example.org/files/data.zip to ./data/data.zip
+100%|##########| 1048576/1048576 [00:02<00:00, 400000.00it/s]
+RuntimeError: File not found or corrupted.
+""", 1, "artifact_corruption")
+# GDAL failing to read a raster's block: a bad sample
+C["gdal_read_block"] = (b"""ERROR 1: TIFFReadEncodedTile() failed.
+ERROR 1: /data/tiles/t_0042.tif, band 1: IReadBlock failed at X offset 2, Y offset 7: TIFFReadEncodedTile() failed.
+""", None, "data_error")
+# CPython's own words for a code error when the paste lost the type
+C["typeerror_body"] = (b"""forward() got an unexpected keyword argument 'labels'
+""", None, "application_error")
+C["attributeerror_body"] = (b"""'NoneType' object has no attribute 'shape'
+""", None, "application_error")
+# a device index the machine lacks; a kernel launched with a grid it cannot run
+C["invalid_device_ordinal"] = (b"""RuntimeError: CUDA error: invalid device ordinal
+CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+""", 1, "application_error")
+C["invalid_launch_config"] = (b"""RuntimeError: CUDA error: invalid configuration argument
+Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
+""", 1, "application_error")
+# an intact archive of the wrong kind: a mix-up, not corruption
+C["wrong_archive"] = (b"""RuntimeError: PytorchStreamReader failed locating file constants.pkl: file not found
+""", 1, "application_error")
+# a torch build without the distributed part the run asked for: setup, not the store
+C["no_libuv"] = (b"""torch.distributed.DistStoreError: use_libuv was requested but PyTorch was built without libuv support, run with USE_LIBUV=0 to disable it.
+""", 1, "application_error")
 C["wrapper_failed_exit_code"] = (b"""Epoch 2/10: 100%|##########| 500/500 [01:10<00:00,  7.1it/s]
 Error: Command failed with exit code 134: python finetune.py --config cfg.yaml
 """, None, "worker_crash")
@@ -641,7 +675,6 @@ KNOWN = {
     "b49-007": "a Buildkite gutter, frames without indentation, header cut: no shape to read",
     "b50-004": "a DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
     "b50-007": "bash's job line 'Killed': the dev corpus (049) reads it as the OOM killer",
-    "b50-015": "Modal's error box with an AttributeError's words and no type: nothing to read",
     "b51-008": "'EOFError: Ran out of input' alone: the thread found NCCL missing on Windows",
     "b51-011": "DeepSpeed's 'Killing subprocess' and an ERROR line cut before its code",
     "b52-003": "Paddle's reader thread 'raised an exception!', never printed: no death named",

@@ -89,7 +89,8 @@ _FETCH = frozenset({"hub", "download"})
 _NET_UNPLACED = _NET - {"timeout"}
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
                    "nccl_usage", "unsupported_device", "weights_only", "locale_codec",
-                   "ssh_denied", "check_failed"})
+                   "ssh_denied", "check_failed", "wrong_archive", "no_backend",
+                   "code_message"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
 # carried it, unless the GPU reported hardware faults (checked before).
 _KERNEL_FAULT = frozenset({"device_assert", "illegal_access"})
@@ -99,6 +100,9 @@ _CRASH_MARKERS = frozenset({"segfault", "abort", "native_abort"})
 _STD_TYPES = frozenset({"std::runtime_error", "std::exception", "std::system_error",
                         "std::logic_error"})
 _NATIVE_ROOT = frozenset({"native_abort", "abort"})
+# A loader refusing an intact file (torch 2.6's safe loader) or reading the wrong kind of
+# archive: no corruption, whatever its words about zip records.
+_REFUSED = frozenset({"weights_only", "wrong_archive"})
 # Signals that mean the process itself crashed or was killed hard.
 _CRASH_SIGNALS = frozenset({4, 6, 7, 8, 9, 11})
 _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError",
@@ -311,7 +315,7 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if evidence & _DISK or (store and (evidence & _NET or has_root)) or fetch:
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O, an " \
             "object store or a failed fetch)"
-    if ("weights_only" not in evidence) and (
+    if not evidence & _REFUSED and (
             root_markers & _ARTIFACT or ("pickle_eof" in root_markers and "EOFError" in types)
             or (not has_root and s.markers & _ARTIFACT)):  # a refusal is no corruption
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
@@ -320,9 +324,11 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
             evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES or (
                 types & _DATA_WRAPPERS and not types & _CODE_TYPES)):
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"
-    if evidence & _KERNEL_FAULT or "nccl_usage" in evidence:
+    if evidence & _KERNEL_FAULT or evidence & {"nccl_usage", "no_backend"}:
         return FailureClass.APPLICATION_ERROR, (
             "NCCL reports invalid usage (a configuration error)" if "nccl_usage" in evidence
+            else "torch was built without the distributed backend asked for"
+            if "no_backend" in evidence
             else "a GPU kernel faulted (an illegal access or a device assert)")
     # a C++ terminate of a standard exception type whose what() says nothing of its
     # own (or was cut off) names no cause: the tail's communication words do

@@ -61,7 +61,7 @@ MARKERS = (
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
     "corrupt_hdf5", "locale_codec", "ssh_denied", "launch_refused", "check_failed",
-    "download",
+    "download", "wrong_archive", "no_backend", "code_message",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
@@ -288,11 +288,21 @@ _MARKER_NEEDLES = {
                  b"_ERROR_DEVICE_LOST"),
     "illegal_access": (b"illegal memory access", b"misaligned address",
                        b"an illegal instruction",
+                       # cudaErrorInvalidConfiguration: a kernel launched with a grid or
+                       # block the device cannot run, the launching code's mistake
+                       b"invalid configuration argument",
                        # ROCm's: the HSA runtime's and the kernel driver's words for it
                        b"Memory access fault by GPU", b"MEMORY_APERTURE_VIOLATION"),
     # a build without code for this GPU (CUDA's "no kernel image", HIP's "no binary")
+    # (and a device index the machine does not have: cudaErrorInvalidDevice, "invalid
+    # device ordinal", a configuration's mistake)
     "unsupported_device": (b"no kernel image is available", b"hipErrorNoBinaryForGpu",
-                           b"invalid device function", b"operation not supported"),
+                           b"invalid device function", b"operation not supported",
+                           b"invalid device ordinal", b"cudaErrorInvalidDevice"),
+    # a torch build without the distributed part the run asked for (TCPStore's "use_libuv
+    # was requested but PyTorch was built without libuv support", c10d's "Distributed
+    # package doesn't have NCCL built in", MPI's, UCC's): a setup error, not the network
+    "no_backend": (b"built without libuv support", b"Distributed package doesn't have "),
     # Apple's frameworks (Metal, MPS) assert on a caller's misuse or a backend limit
     # as "<file>:<line>: failed assertion `<what>'": a device assert of their own
     "device_assert": (b"device-side assert triggered", b"Assertion `", b"failed assertion `"),
@@ -356,18 +366,29 @@ _MARKER_NEEDLES = {
                 b"Temporary failure resolving", b"CONNECTION FAILED"),  # apt, conda
     "corrupt_zip": (b"PytorchStreamReader failed", b"failed finding central directory",
                     b"BadZipFile", b"not a zip file",
+                    # torchvision's download check (download_url, check_integrity: the
+                    # file's MD5 does not match), behind every torchvision/TorchGeo dataset
+                    b"File not found or corrupted",
                     # gzip's and GNU tar's words for a damaged .tar.gz (a model archive)
                     b"invalid compressed data--", b"Unexpected EOF in archive"),
     # huggingface_hub's check of a downloaded file's size: the store broke off the
     # download (storage; fetching it again is the fix)
     "short_download": (b"Consistency check failed: file should be of size",),
+    # an intact zip that is not the kind of archive the loader reads: torch.jit.load of
+    # a torch.save file, or the reverse ("PytorchStreamReader failed locating file
+    # constants.pkl: file not found"): a mix-up, the same on every attempt
+    "wrong_archive": (b"failed locating file",),
     # a UnicodeDecodeError by a platform's default codec, not UTF-8: the code opened a
     # file without an encoding and the locale's (Windows' GBK or cp1252, a C locale's
     # ASCII) read a UTF-8 file; a configuration error, not undecodable data
     "locale_codec": (b"'gbk' codec can't", b"'cp936' codec can't", b"'cp1252' codec can't",
                      b"'cp932' codec can't", b"'charmap' codec can't",
                      b"'ascii' codec can't decode", b"'shift_jis' codec can't",
-                     b"'cp949' codec can't", b"'big5' codec can't"),
+                     b"'cp949' codec can't", b"'big5' codec can't",
+                     # Python's own decoding of a string literal ("(unicode error)
+                     # 'unicodeescape' codec can't decode bytes": a Windows path's "\U"
+                     # in source or a config): the code's, not the data's
+                     b"'unicodeescape' codec can't"),
     # the HDF5 library opening a file (h5py, Keras .h5 weights, datasets): shorter than
     # its superblock says ("truncated file: eof = N, sblock->base_addr = 0, stored_eof
     # = M"), or no HDF5 signature at all (the file is something else)
@@ -399,7 +420,10 @@ _MARKER_NEEDLES = {
                   # NVIDIA DALI's decoders: nvJPEG's status for a bad JPEG (3, by number
                   # as DALI 0.x prints it, or by name), libjpeg refusing to start
                   # ("Assert on \"jpeg_start_decompress(&cinfo)\" failed")
-                  b'NVJPEG error "3"', b"NVJPEG_STATUS_BAD_JPEG", b"jpeg_start_decompress"),
+                  b'NVJPEG error "3"', b"NVJPEG_STATUS_BAD_JPEG", b"jpeg_start_decompress",
+                  # GDAL reading a raster's block (rasterio, TorchGeo): "band 1:
+                  # IReadBlock failed at X offset 0, Y offset 5460: ..."
+                  b"IReadBlock failed"),
     "circuit_breaker": (b"CircuitBreakerTripped",),
     # (Windows' NTSTATUS for an access violation and a stack overflow, as an IDE or a
     # shell prints the exit code in any language: "... -1073741819 (0xC0000005)")
@@ -453,6 +477,14 @@ _MARKER_NEEDLES = {
     # and most C++ libraries' "Assertion failed: " (MSVC's assert, TensorRT-LLM's
     # TLLM_CHECK): a code error, whatever signal follows it
     "check_failed": (b"Check failed: ", b"Assertion failed: "),
+    # CPython's own words for a call or an attribute that the code got wrong, when a
+    # paste lost the line's TypeError/AttributeError prefix ("__init__() missing 1
+    # required positional argument: 'x'", "got an unexpected keyword argument",
+    # "takes 2 positional arguments but 3 were given", "'NoneType' object has no
+    # attribute 'x'", "object is not subscriptable", "object is not callable")
+    "code_message": (b"required positional argument", b"unexpected keyword argument",
+                     b"positional arguments but ", b"object has no attribute '",
+                     b"object is not subscriptable", b"object is not callable"),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
@@ -463,6 +495,10 @@ _MARKER_NEEDLES = {
     "launch_refused": (b": command not found",
                        b": No such file or directory", b"zsh: no such file or directory: ",
                        b": Permission denied", b"zsh: permission denied: ",
+                       # bash reading a file that is not a shell script (a Python file
+                       # run without its interpreter): "line 21: syntax error near
+                       # unexpected token `('"
+                       b"syntax error near unexpected token",
                        b"Batch job submission failed", b"Unable to allocate resources",
                        b"Unable to create step for job", b"Job submit/allocate failed",
                        b"Failed to validate job spec", b"Invalid generic resource"),
