@@ -447,6 +447,23 @@ C["wrong_archive"] = (b"""RuntimeError: PytorchStreamReader failed locating file
 # a torch build without the distributed part the run asked for: setup, not the store
 C["no_libuv"] = (b"""torch.distributed.DistStoreError: use_libuv was requested but PyTorch was built without libuv support, run with USE_LIBUV=0 to disable it.
 """, 1, "application_error")
+# the GPUs held elsewhere or not brought up by the driver: the machine's
+C["devices_unavailable"] = (b"""RuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable
+""", 1, "accelerator_failure")
+# a library the program needs that the loader cannot find, then the abort it causes
+C["missing_shared_library"] = (b"""Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open shared object file: No such file or directory
+Aborted (core dumped)
+""", 134, "application_error")
+# Intel's compute runtime on a GPU page fault: an illegal access, the code's
+C["xpu_page_fault"] = (b"""Segmentation fault from GPU at 0xff00000012340000, ctx_id: 1 (CCS) type: 0 (NotPresent), level: 1 (PDE), access: 1 (Write), banned: 1, aborting.
+Aborted (core dumped)
+""", 134, "application_error")
+# a root that says its download failed: the store the run fetches from
+C["root_download_failed"] = (b"""Traceback (most recent call last):
+  File "predict.py", line 40, in main
+    raise RuntimeError(f"weights missing and failed to download them from {url}")
+RuntimeError: weights missing and failed to download them from https://example.org/w.zip
+""", 1, "storage_timeout")
 C["wrapper_failed_exit_code"] = (b"""Epoch 2/10: 100%|##########| 500/500 [01:10<00:00,  7.1it/s]
 Error: Command failed with exit code 134: python finetune.py --config cfg.yaml
 """, None, "worker_crash")

@@ -90,7 +90,7 @@ _NET_UNPLACED = _NET - {"timeout"}
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
                    "nccl_usage", "unsupported_device", "weights_only", "locale_codec",
                    "ssh_denied", "check_failed", "wrong_archive", "no_backend",
-                   "code_message"})
+                   "code_message", "missing_library"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
 # carried it, unless the GPU reported hardware faults (checked before).
 _KERNEL_FAULT = frozenset({"device_assert", "illegal_access"})
@@ -305,13 +305,14 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     store = "object_store" in evidence or ("store_stack" in root_markers and not code_root)
     # A fetch of the run's inputs failing: the Hub (which serves model and dataset
     # files like an object store) or a loader's download unreachable or not
-    # answering, or urllib's URLError at the root (urlopen: a download). The store
-    # the run reads from is failing, whatever the network's part in it (the contract
-    # has no network class for it); the root's own words when there is a root (a
-    # download retried and then done does not explain a later error).
+    # answering, a root that says its download failed, or urllib's URLError at the
+    # root (urlopen: a download). The store the run reads from is failing, whatever
+    # the network's part in it (the contract has no network class for it); the
+    # root's own words when there is a root (a download retried and then done does
+    # not explain a later error).
     placed = root_markers if has_root else evidence
     fetch = (placed & _FETCH and placed & _NET and not placed & _COMM) or \
-        root_type == "URLError"
+        root_type == "URLError" or "download" in root_markers
     if evidence & _DISK or (store and (evidence & _NET or has_root)) or fetch:
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O, an " \
             "object store or a failed fetch)"

@@ -61,7 +61,7 @@ MARKERS = (
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
     "corrupt_hdf5", "locale_codec", "ssh_denied", "launch_refused", "check_failed",
-    "download", "wrong_archive", "no_backend", "code_message",
+    "download", "wrong_archive", "no_backend", "code_message", "missing_library",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
@@ -277,6 +277,9 @@ _MARKER_NEEDLES = {
                  # (NVSwitch's fabric manager) did not come up: the machine, not the code
                  b"uncorrectable NVLink error", b"cudaErrorNvlinkUncorrectable",
                  b"system not yet initialized", b"cudaErrorSystemNotReady",
+                 # cudaErrorDevicesUnavailable: the GPUs are held by another process
+                 # (exclusive mode) or the driver cannot bring them up: the machine's
+                 b"devices are busy or unavailable",
                  # ROCm's runtime (ROCr) on a GPU fault: "HW Exception by GPU node-9
                  # (Agent handle: 0x...) reason :GPU Hang"
                  b"HW Exception by GPU",
@@ -291,6 +294,9 @@ _MARKER_NEEDLES = {
                        # cudaErrorInvalidConfiguration: a kernel launched with a grid or
                        # block the device cannot run, the launching code's mistake
                        b"invalid configuration argument",
+                       # Intel's compute runtime (NEO) on a GPU page fault: "Segmentation
+                       # fault from GPU at 0x..., ctx_id: 1 (CCS) type: 0 (NotPresent)"
+                       b"Segmentation fault from GPU",
                        # ROCm's: the HSA runtime's and the kernel driver's words for it
                        b"Memory access fault by GPU", b"MEMORY_APERTURE_VIOLATION"),
     # a build without code for this GPU (CUDA's "no kernel image", HIP's "no binary")
@@ -303,6 +309,10 @@ _MARKER_NEEDLES = {
     # was requested but PyTorch was built without libuv support", c10d's "Distributed
     # package doesn't have NCCL built in", MPI's, UCC's): a setup error, not the network
     "no_backend": (b"built without libuv support", b"Distributed package doesn't have "),
+    # the dynamic loader failing to find a library the program needs (dlopen's and
+    # ld.so's "libcuda.so: cannot open shared object file"; cuDNN's "Could not load
+    # library ...", then an abort): an install's or an environment's mistake
+    "missing_library": (b"cannot open shared object file",),
     # Apple's frameworks (Metal, MPS) assert on a caller's misuse or a backend limit
     # as "<file>:<line>: failed assertion `<what>'": a device assert of their own
     "device_assert": (b"device-side assert triggered", b"Assertion `", b"failed assertion `"),
