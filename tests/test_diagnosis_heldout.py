@@ -454,6 +454,8 @@ C["devices_unavailable"] = (b"""RuntimeError: CUDA error: all CUDA-capable devic
 C["missing_shared_library"] = (b"""Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open shared object file: No such file or directory
 Aborted (core dumped)
 """, 134, "application_error")
+C["no_triton"] = (b"""Training failed: Cannot find a working triton installation. Either the package is not installed or it is too old.
+""", None, "application_error")
 # Intel's compute runtime on a GPU page fault: an illegal access, the code's
 C["xpu_page_fault"] = (b"""Segmentation fault from GPU at 0xff00000012340000, ctx_id: 1 (CCS) type: 0 (NotPresent), level: 1 (PDE), access: 1 (Write), banned: 1, aborting.
 Aborted (core dumped)

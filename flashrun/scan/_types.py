@@ -309,10 +309,14 @@ _MARKER_NEEDLES = {
     # was requested but PyTorch was built without libuv support", c10d's "Distributed
     # package doesn't have NCCL built in", MPI's, UCC's): a setup error, not the network
     "no_backend": (b"built without libuv support", b"Distributed package doesn't have "),
-    # the dynamic loader failing to find a library the program needs (dlopen's and
+    # a library the program needs that is not there: the dynamic loader's (dlopen's and
     # ld.so's "libcuda.so: cannot open shared object file"; cuDNN's "Could not load
     # library ...", then an abort): an install's or an environment's mistake
-    "missing_library": (b"cannot open shared object file",),
+    "missing_library": (b"cannot open shared object file",
+                        # torch's Inductor without a usable Triton ("Cannot find a
+                        # working triton installation. Either the package is not
+                        # installed or it is too old.")
+                        b"Cannot find a working triton installation"),
     # Apple's frameworks (Metal, MPS) assert on a caller's misuse or a backend limit
     # as "<file>:<line>: failed assertion `<what>'": a device assert of their own
     "device_assert": (b"device-side assert triggered", b"Assertion `", b"failed assertion `"),
