@@ -444,6 +444,11 @@ Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
 # an intact archive of the wrong kind: a mix-up, not corruption
 C["wrong_archive"] = (b"""RuntimeError: PytorchStreamReader failed locating file constants.pkl: file not found
 """, 1, "application_error")
+# pickle reading a JSON file (a model's config.json passed as the checkpoint)
+C["json_as_checkpoint"] = (b"""  File "/opt/venv/lib/python3.10/site-packages/torch/serialization.py", line 1040, in _legacy_load
+    magic_number = pickle_module.load(f, **pickle_load_args)
+_pickle.UnpicklingError: invalid load key, '{'.
+""", 1, "application_error")
 # a torch build without the distributed part the run asked for: setup, not the store
 C["no_libuv"] = (b"""torch.distributed.DistStoreError: use_libuv was requested but PyTorch was built without libuv support, run with USE_LIBUV=0 to disable it.
 """, 1, "application_error")
@@ -658,7 +663,6 @@ KNOWN = {
     "b16-023": "zsh's bare 'killed': the dev corpus (049) reads a shell's Killed as the OOM killer",
     "b16-027": "a worker's bus error, then the main process's AttributeError: the code error wins",
     "b18-005": "safetensors' 'header too large' on a sound file past the library's limit",
-    "b18-016": "an invalid load key '{': the thread found a JSON config passed to --resume",
     "b19-012": "'archive is corrupted' on a sound inference-only file: the thread says wrong type",
     "b20-015": "a bare shell 'Killed' after 'Loading checkpoint shards': dev corpus 049 reads memory",
     "b22-006": "invalid load key '\\x1f' (gzip): the thread found the archive passed unpacked",
@@ -762,7 +766,6 @@ KNOWN = {
     "b75-014": "LAMMPS's own 'ERROR: Pair style ... requires ...' line: no exception type read",
     "b76-002": "Hydra's config search path dump, its error line above the tail: nothing read",
     "b76-015": "audioread's NoBackendError on a training sample: the code's exception is read",
-    "b76-018": "invalid load key '{': a damaged checkpoint; the thread found a JSON config",
 }
 
 

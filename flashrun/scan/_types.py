@@ -391,7 +391,9 @@ _MARKER_NEEDLES = {
     # an intact zip that is not the kind of archive the loader reads: torch.jit.load of
     # a torch.save file, or the reverse ("PytorchStreamReader failed locating file
     # constants.pkl: file not found"): a mix-up, the same on every attempt
-    "wrong_archive": (b"failed locating file",),
+    # (and pickle's "invalid load key, '{'": a JSON file, a model's config.json, passed
+    # where a checkpoint was expected)
+    "wrong_archive": (b"failed locating file", b"invalid load key, '{'"),
     # a UnicodeDecodeError by a platform's default codec, not UTF-8: the code opened a
     # file without an encoding and the locale's (Windows' GBK or cp1252, a C locale's
     # ASCII) read a UTF-8 file; a configuration error, not undecodable data
