@@ -1,6 +1,8 @@
-"""Shared fixtures: the scanner implementations (``c`` and ``py``) and paths."""
+"""Shared fixtures: the scanner implementations (``c`` and ``py``) and paths, and a
+terminal's SIGINT handling for the whole session."""
 import os
 import pathlib
+import signal
 
 import pytest
 
@@ -16,6 +18,22 @@ except ImportError:  # pure-Python install: the C cases skip, the guard test say
     _scan_c = None
 
 IMPLS = {"c": _scan_c, "py": _scan_py}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def terminal_sigint():
+    """Python's own SIGINT handler, as a terminal's Python has it.
+
+    Tests press Ctrl-C (os.kill of SIGINT to this process) and stop children with
+    SIGINT. A background job of a non-interactive shell (``cmd &`` in a script) starts
+    with SIGINT ignored; Python then leaves it ignored and every child inherits that,
+    so those tests would wait for an interrupt that never comes. A handler, unlike an
+    ignored signal, is reset to the default in a child at exec."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture(params=["c", "py"])
