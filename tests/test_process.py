@@ -260,7 +260,9 @@ def test_loop_shutdown_kills_abandoned_groups(tmp_path, caplog):
 
         group, procs = run_loop(go(), loop_factory=factory)
         assert group.exit is not None and group.exit.killed, name
-        assert not alive(procs), name
+        # SIGKILLed, they are gone from the group (a dying process's environ reads
+        # empty); on a loaded machine the kernel may still be finishing an exit
+        assert not wait_dead(procs, timeout=5), name
     assert "shut down before group" in caplog.text
 
 
