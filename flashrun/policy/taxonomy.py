@@ -325,11 +325,12 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
             evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES or (
                 types & _DATA_WRAPPERS and not types & _CODE_TYPES)):
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"
-    if evidence & _KERNEL_FAULT or evidence & {"nccl_usage", "no_backend"}:
+    if "no_backend" in evidence:
+        return FailureClass.APPLICATION_ERROR, \
+            "torch was built without the distributed backend asked for"
+    if evidence & _KERNEL_FAULT or "nccl_usage" in evidence:
         return FailureClass.APPLICATION_ERROR, (
             "NCCL reports invalid usage (a configuration error)" if "nccl_usage" in evidence
-            else "torch was built without the distributed backend asked for"
-            if "no_backend" in evidence
             else "a GPU kernel faulted (an illegal access or a device assert)")
     # a C++ terminate of a standard exception type whose what() says nothing of its
     # own (or was cut off) names no cause: the tail's communication words do

@@ -534,12 +534,11 @@ _MARKER_NEEDLES = {
                     # the DataLoader's report of a worker's signal death (any signal:
                     # "Killed" also reads as memory, "Segmentation fault" as a crash)
                     b"is killed by signal: ",
-                    # Ray: ActorDiedError, its GCS's exit detail, WorkerCrashedError,
-                    # the raylet's report of a task's worker
-                    # (" died unexpectedly" also holds Ray's "The actor died unexpectedly"
-                    # and "The worker died unexpectedly", vLLM's executors' "Worker proc
-                    # VllmWorker-1 died unexpectedly, shutting down executor." and most
-                    # worker pools' words)
+                    # a pool's worker gone: Ray's ActorDiedError ("The actor died
+                    # unexpectedly") and WorkerCrashedError ("The worker died
+                    # unexpectedly"), vLLM's executors ("Worker proc VllmWorker-1 died
+                    # unexpectedly, shutting down executor."), most pools' words; Ray's
+                    # GCS exit detail and the raylet's report of a task's worker
                     b" died unexpectedly", b"worker process has died",
                     b"A worker died or was killed",
                     # LocalRayletDiedError: "The task's local raylet died. Check raylet.out"
