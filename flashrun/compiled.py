@@ -4,7 +4,9 @@ Beside the scanner's own C lexer (``scan/_scan.pyx``), the build compiles a few
 plain modules on the diagnosis path with Cython, unchanged (``COMPILED``): the
 scan's fold and the policy steps that turn a ScanResult into a decision. Their
 ``.py`` files stay the source and the reference; a compiled copy is a build
-output next to them (``*.so``), and Python's import system prefers it.
+output next to them (``*.so``), and Python's import system prefers it. A module may
+have an augmenting ``.pxd`` beside it (the fold's: C types for its classes), which
+only the compiled copy reads; it is hashed with its source.
 
 A compiled copy must never run code other than its source. The build records
 each source's SHA-256 in the generated ``flashrun/_built.py``; ``install()``
@@ -38,8 +40,16 @@ def source_path(module: str, root: str = _ROOT) -> str:
 
 
 def source_hash(path: str) -> str:
+    """The hash of a ``.py`` source and of the augmenting ``.pxd`` beside it, if any
+    (the C types its compiled copy was built with)."""
+    digest = hashlib.sha256()
     with open(path, "rb") as fh:
-        return hashlib.sha256(fh.read()).hexdigest()
+        digest.update(fh.read())
+    pxd = path[:-3] + ".pxd"
+    if os.path.isfile(pxd):
+        with open(pxd, "rb") as fh:
+            digest.update(b"\0pxd\0" + fh.read())
+    return digest.hexdigest()
 
 
 def lexer_hash(root: str = _ROOT) -> str:

@@ -57,6 +57,18 @@ def test_a_changed_source_runs_from_source_with_one_warning(monkeypatch):
     assert finder.find_spec("flashrun.policy.table", [str(ROOT / "flashrun" / "policy")]) is None
 
 
+def test_an_augmenting_pxd_is_hashed_with_its_source(tmp_path):
+    """The fold's .pxd gives its compiled copy C types: editing it makes the built
+    copy stale just as editing the .py does."""
+    source = tmp_path / "mod.py"
+    source.write_text("class Fold:\n    pass\n")
+    bare = compiled.source_hash(str(source))
+    (tmp_path / "mod.pxd").write_text("cdef class Fold:\n    cdef public list records\n")
+    typed = compiled.source_hash(str(source))
+    (tmp_path / "mod.pxd").write_text("cdef class Fold:\n    cdef public tuple records\n")
+    assert len({bare, typed, compiled.source_hash(str(source))}) == 3
+
+
 def test_a_changed_lexer_source_is_not_imported_and_the_twin_scans():
     """The C lexer has no .py: its sources are hashed together, and a stale build
     is not found at all, so flashrun.scan takes the pure-Python twin (equal results)."""

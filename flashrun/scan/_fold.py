@@ -50,6 +50,10 @@ Choosing the root cause:
    aside keeps those reports as markers outside the root.
 """
 from flashrun.scan import _types as T
+from flashrun.scan._types import (CFE_ERROR_FILE, CFE_EXITCODE, CFE_RANK, CFE_TRACEBACK,
+                                     CTX_FRAMES, CTX_MSG, EV_CFE, EV_EXIT, EV_IGNORED, EV_MARK,
+                                     EV_NATIVE, EV_RESTART, EV_SECTION, EV_SITE, EV_TB, EV_TERM,
+                                     MARKERS, SEC_NONE, SEC_OTHER, SEC_ROOT, STALE_ACTIVITY)
 from flashrun.scan._fold_text import exit_status, parse_terminal, quiet as _quiet
 from flashrun.scan._fold_text import text as _text
 from flashrun.scan._fold_text import to_int as _int
@@ -160,7 +164,7 @@ class Fold:
         self.exitcode = None
         self.native = None
         self.child_failed = False
-        self.cfe = {T.SEC_NONE: {}, T.SEC_ROOT: {}, T.SEC_OTHER: {}}
+        self.cfe = {SEC_NONE: {}, SEC_ROOT: {}, SEC_OTHER: {}}
         # (rank, exitcode, section) of failures torchrun's blocks report killed by a
         # hard signal, any block, any section: the first two of distinct ranks
         self.hard = []
@@ -216,16 +220,16 @@ class Fold:
 
     def push(self, event):
         kind, _lineno, act, rank, a, b, c = event
-        if kind == T.EV_TERM or kind == T.EV_MARK or kind == T.EV_NATIVE:
+        if kind == EV_TERM or kind == EV_MARK or kind == EV_NATIVE:
             self.recent |= b
-        if (kind == T.EV_EXIT or kind == T.EV_CFE or kind == T.EV_SECTION) and rank < 0 \
+        if (kind == EV_EXIT or kind == EV_CFE or kind == EV_SECTION) and rank < 0 \
                 and self.report_act is None:
             self.report_act = act  # the first death report: unprefixed output ends here
-        if kind == T.EV_TB:
+        if kind == EV_TB:
             if not (b and rank in self.open):
                 self._new(rank)
-        elif kind == T.EV_TERM:
-            record = self.open.get(rank) if a == T.CTX_FRAMES else None
+        elif kind == EV_TERM:
+            record = self.open.get(rank) if a == CTX_FRAMES else None
             if record is None:
                 record = self._new(rank)
             term = parse_terminal(c, rank)
@@ -235,15 +239,15 @@ class Fold:
             record.act = act
             if term.exc_type.endswith("ChildFailedError"):
                 self.child_failed = True
-        elif kind == T.EV_MARK:
+        elif kind == EV_MARK:
             record = self.open.get(rank)
-            if a == T.CTX_FRAMES:  # where the failing call went, not why
+            if a == CTX_FRAMES:  # where the failing call went, not why
                 if record is not None:
                     if b & _OBJECT_STORE:  # through an object-store client
                         record.add(_STORE_STACK, _text(c))
                     if b & (_SPAWN_PIPE | _PEER_PIPE):
                         record.add(b & (_SPAWN_PIPE | _PEER_PIPE), _text(c))
-            elif a == T.CTX_MSG and record is not None:
+            elif a == CTX_MSG and record is not None:
                 record.add(b, _text(c))
             else:
                 line = _text(c)
@@ -254,7 +258,7 @@ class Fold:
                     if note and bit in self.marks and not self.marks[bit][3]:
                         continue  # a later note does not take back a report of it
                     self.marks[bit] = (rank, act, line, note, late)
-        elif kind == T.EV_NATIVE:
+        elif kind == EV_NATIVE:
             name = _text(c, 200)
             self.native = name
             record = self.open.get(rank)
@@ -272,7 +276,7 @@ class Fold:
                                                 None if rank < 0 else rank))
             record.add(b, record.terms[-1].line)
             record.act = act
-        elif kind == T.EV_EXIT:
+        elif kind == EV_EXIT:
             self.exit_lineno = _lineno
             code = exit_status(a, c)
             # A signal death is the more telling report: a later plain code (the
@@ -282,35 +286,35 @@ class Fold:
             if (a in _TASK_REPORTS and self.hard_task is None and code is not None
                     and code < 0 and -code not in _SOFT_SIGNALS):
                 self.hard_task = code
-        elif kind == T.EV_RESTART:  # an earlier attempt ended: its evidence is set aside
+        elif kind == EV_RESTART:  # an earlier attempt ended: its evidence is set aside
             for record in self.records:
                 record.ignored = True
             self.open.clear()
             self.marks.clear()
             self.exitcode = self.native = self.hard_task = self.report_act = None
             self.hard = []
-        elif kind == T.EV_IGNORED:
+        elif kind == EV_IGNORED:
             if len(self.ignore_next) < MAX_OPEN_RANKS:
                 self.ignore_next.add(rank)
-        elif kind == T.EV_SITE:
+        elif kind == EV_SITE:
             key = (a, rank)
             pattern = self.site_patterns[a] if a < len(self.site_patterns) else None
             if (key in self.site or len(self.site) < MAX_SITE_HITS) and (
                     pattern is None or pattern.search(c) is not None):
                 self.site[key] = (_lineno, _text(c))
-        elif kind == T.EV_CFE:
+        elif kind == EV_CFE:
             self.cfe[b][a] = c
             self.child_failed = True
             # Under srun each node's torchrun prints its own block; lines keep their
             # task label, so a failure's rank and exit code pair up by label.
-            if a == T.CFE_RANK:
+            if a == CFE_RANK:
                 if len(self.cfe_pending) < MAX_OPEN_RANKS or rank in self.cfe_pending:
                     self.cfe_pending[rank] = _int(c)
-            elif a == T.CFE_EXITCODE and len(self.hard) < 2:
+            elif a == CFE_EXITCODE and len(self.hard) < 2:
                 code = _int(c)
                 if code is not None and code < 0 and -code not in _SOFT_SIGNALS:
                     dead = self.cfe_pending.get(rank)
-                    if not any(h[0] == dead for h in self.hard):
+                    if dead not in [h[0] for h in self.hard]:
                         self.hard.append((dead, code, b))
 
     def _death_of_another(self, root):
@@ -322,7 +326,7 @@ class Fold:
         for dead, code, section in self.hard:
             if root.rank >= 0 and dead is not None and dead != root.rank:
                 return dead, code
-            if root.rank < 0 and section == T.SEC_OTHER:
+            if root.rank < 0 and section == SEC_OTHER:
                 return dead, code
         if self.hard_task is not None and root.rank >= 0:
             return None, self.hard_task
@@ -339,13 +343,13 @@ class Fold:
         if self.report_act is not None and activity.get(-1, 0) > self.report_act:
             activity = dict(activity)
             activity[-1] = self.report_act
-        cfe = self.cfe[T.SEC_ROOT] or self.cfe[T.SEC_NONE]
+        cfe = self.cfe[SEC_ROOT] or self.cfe[SEC_NONE]
         cfe_rank = cfe_exit = error_file = signal = None
         if cfe:  # most tails have no torchrun block
-            cfe_rank = _int(cfe.get(T.CFE_RANK))
-            cfe_exit = _int(cfe.get(T.CFE_EXITCODE))
-            error_file = cfe.get(T.CFE_ERROR_FILE)
-            trace = cfe.get(T.CFE_TRACEBACK, b"")
+            cfe_rank = _int(cfe.get(CFE_RANK))
+            cfe_exit = _int(cfe.get(CFE_EXITCODE))
+            error_file = cfe.get(CFE_ERROR_FILE)
+            trace = cfe.get(CFE_TRACEBACK, b"")
             if trace.startswith(b"Signal "):  # "Signal 9 (SIGKILL) received by PID 7"
                 signal = _int(trace[7:])
             if signal is None and cfe_exit is not None and cfe_exit < 0:
@@ -399,21 +403,21 @@ class Fold:
             # a report from outside the process (the kernel, the driver, a scheduler)
             # is not taken back by output printed after it (an epilog, an event list)
             if not quiet and ((1 << bit) & _OUTSIDE or not _survived(activity, rank, act)):
-                markers.append(T.MARKERS[bit])
-                evidence.append((T.MARKERS[bit], line))
+                markers.append(MARKERS[bit])
+                evidence.append((MARKERS[bit], line))
         # outside reports read into any standing record count, and a GPU's own hardware
         # fault (ECC, Xid, a lost device) even in a record set aside: a server that logs
         # its shutdown after it did not carry on computing
         for record, kinds in [(r, _REPORTS) for r in candidates if r is not root] + \
                 [(r, _HARDWARE) for r in aside]:
             for bit in _bits(record.mask & kinds):
-                if T.MARKERS[bit] not in markers:
-                    markers.append(T.MARKERS[bit])
-                    evidence.append((T.MARKERS[bit], record.evidence[bit]))
+                if MARKERS[bit] not in markers:
+                    markers.append(MARKERS[bit])
+                    evidence.append((MARKERS[bit], record.evidence[bit]))
         root_markers = ()
         if root is not None:
             root_markers = T.marker_names(root.mask)
-            evidence = [(T.MARKERS[bit], root.evidence[bit]) for bit in sorted(root.evidence)
+            evidence = [(MARKERS[bit], root.evidence[bit]) for bit in sorted(root.evidence)
                         ] + [e for e in evidence if e[0] not in root_markers]
         return T.make_result({
             "root": root.terms[-1] if root else None,
@@ -433,16 +437,21 @@ class Fold:
             "tracebacks": self.total,
             "stale_tracebacks": stale,
             "lines": lines,
-            "site_hits": tuple((index, None if rank < 0 else rank, line) for (index, rank), (
-                _, line) in sorted(self.site.items(), key=lambda item: item[1][0])),
+            "site_hits": tuple([(index, None if rank < 0 else rank, line) for (index, rank), (
+                _, line) in sorted(self.site.items(), key=_line_order)]),
             "site": self.site_literals,
         })
+
+
+def _line_order(item):
+    """Sort key of a ``site`` entry: the line number it was last seen on."""
+    return item[1][0]
 
 
 def _survived(activity, rank, act):
     """Did ``rank`` print STALE_ACTIVITY ordinary lines after its count was ``act``?
     A rank no longer tracked (its slot was recycled for lack of output) did not."""
-    return activity.get(rank, act) - act >= T.STALE_ACTIVITY
+    return activity.get(rank, act) - act >= STALE_ACTIVITY
 
 
 def _symptom(record):

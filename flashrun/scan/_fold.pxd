@@ -1,0 +1,46 @@
+# Types for the compiled copy of _fold.py (Cython's augmenting .pxd): the fold's
+# two classes become extension types with typed fields, so an event's push reads
+# and writes C fields instead of instance dicts. The .py stays the source and the
+# pure-Python twin's fold; this file changes no behaviour, only how fast it runs.
+
+cimport cython
+
+cdef int EV_TB, EV_TERM, EV_MARK, EV_NATIVE, EV_EXIT, EV_CFE, EV_SECTION, EV_RESTART, EV_IGNORED, EV_SITE, CTX_FRAMES, CTX_MSG
+
+
+cdef class _Record:
+    cdef public object rank
+    cdef public list terms
+    cdef public object mask
+    cdef public object act
+    cdef public dict evidence
+    cdef public bint ignored
+    cdef public bint reports_death
+    cdef public bint native
+
+
+cdef class Fold:
+    cdef public list records
+    cdef public dict open
+    cdef public Py_ssize_t total
+    cdef public dict marks
+    cdef public object exitcode
+    cdef public object native
+    cdef public bint child_failed
+    cdef public dict cfe
+    cdef public list hard
+    cdef public dict cfe_pending
+    cdef public object hard_task
+    cdef public object recent
+    cdef public dict site
+    cdef public set ignore_next
+    cdef public object report_act
+    cdef public object exit_lineno
+    cdef public tuple site_patterns
+    cdef public tuple site_literals
+    cpdef _Record _new(self, rank)
+    @cython.locals(kind=int, record=_Record, bit=int)
+    cpdef push(self, tuple event)
+    @cython.locals(record=_Record, candidates=list, aside=list, markers=list, evidence=list,
+                   stale=Py_ssize_t, bit=int)
+    cpdef result(self, dict activity, Py_ssize_t lines)
