@@ -17,7 +17,9 @@ from flashrun.policy.taxonomy import FailureClass as F
 # 2026.11.2: scheduler job states (SCHEDULER_CLASSES) outrank the log.
 # 2026.12.0: exit status 126/127 alone is a command that never ran (taxonomy row 14b);
 # a failed fetch (the Hub, a download) is storage_timeout, no longer network_degradation.
-POLICY_VERSION = "2026.12.0"
+# 2026.12.1: an object store saying the object does not exist (missing_object) is the
+# run's path (application_error), not a failing store; cudaErrorUnknown is the machine's.
+POLICY_VERSION = "2026.12.1"
 
 
 class Action(str, Enum):

@@ -90,7 +90,7 @@ _NET_UNPLACED = _NET - {"timeout"}
 _CODE = frozenset({"device_assert", "illegal_access", "usage_error", "state_dict",
                    "nccl_usage", "unsupported_device", "weights_only", "locale_codec",
                    "ssh_denied", "check_failed", "wrong_archive", "no_backend",
-                   "code_message", "missing_library"})
+                   "code_message", "missing_library", "missing_object"})
 # A CUDA kernel's own fault: a code error, whichever messenger (NCCL, the watchdog)
 # carried it, unless the GPU reported hardware faults (checked before).
 _KERNEL_FAULT = frozenset({"device_assert", "illegal_access"})
@@ -313,7 +313,9 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     placed = root_markers if has_root else evidence
     fetch = (placed & _FETCH and placed & _NET and not placed & _COMM) or \
         root_type == "URLError" or "download" in root_markers
-    if evidence & _DISK or (store and (evidence & _NET or has_root)) or fetch:
+    # the store answered that what the run asked for does not exist: the run's path
+    missing = "missing_object" in evidence
+    if evidence & _DISK or (not missing and (store and (evidence & _NET or has_root) or fetch)):
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O, an " \
             "object store or a failed fetch)"
     if not evidence & _REFUSED and (

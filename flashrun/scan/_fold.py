@@ -93,6 +93,10 @@ _OBJECT_STORE = T.MARKER_BIT["object_store"]
 # A spawn child's traceback through its read of the parent's pipe: the parent's
 # failure's fallout (a child that never got its start-up object), never a cause.
 _SPAWN_PIPE = T.MARKER_BIT["spawn_pipe"]
+# ... except when the child did get it and could not rebuild it: pickle's lookup of a
+# class its __main__ or its modules lack ("Can't get attribute 'Dataset' on <module
+# '__main__'>", a notebook's or a script's unguarded class under spawn) is the code's.
+_UNPICKLE_CODE = ("AttributeError", "ModuleNotFoundError", "ImportError")
 _PEER_PIPE = T.MARKER_BIT["peer_pipe"]  # a Connection's frames (the taxonomy reads it)
 # Death reports whose text names another task than the one that printed a
 # traceback: srun's "task N: Killed", mp.spawn's "process N terminated with signal".
@@ -363,7 +367,8 @@ class Fold:
             # Killed." with its OOM marker; a specific type such as torch's
             # InductorError around a failed gcc says more than the death)
             last = record.terms[-1].exc_type
-            wrapper = last.encode().endswith(_WRAPPERS) or record.mask & _SPAWN_PIPE or (
+            wrapper = last.encode().endswith(_WRAPPERS) or (
+                record.mask & _SPAWN_PIPE and last.rpartition(".")[2] not in _UNPICKLE_CODE) or (
                 record.reports_death and last.rpartition(".")[2] in _GENERIC
                 and not record.mask & ~_WEAK & ~_REPORTS)
             if record.ignored or _survived(activity, record.rank, record.act):

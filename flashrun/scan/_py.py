@@ -253,6 +253,9 @@ class Lexer:
                 self.slot_state[k], self.slot_msg[k], self.slot_prev_frame[k] = MSG, 0, 0
                 return None
             self.slot_prev_frame[k] = 0
+            if mask:  # neither a frame nor its terminal (a mangled terminal, another
+                # process's line): what it says counts as it would outside a traceback
+                self._emit(T.EV_MARK, rank, T.CTX_OUT, mask, content)
             return None
         if st == MSG:
             end, _ = terminal_name(content)

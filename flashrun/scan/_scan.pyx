@@ -573,6 +573,8 @@ cdef class Lexer:
                 self.slot_prev[k] = 0
                 return 0
             self.slot_prev[k] = 0
+            if self.mask:  # neither a frame nor its terminal: read as outside (_py)
+                self._emit(C_EV_MARK, rank, C_CTX_OUT, self.mask, c, cn)
             return 0
         if st == S_MSG:
             end = _terminal_name(c, cn, &colon)

@@ -62,6 +62,7 @@ MARKERS = (
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
     "corrupt_hdf5", "locale_codec", "ssh_denied", "launch_refused", "check_failed",
     "download", "wrong_archive", "no_backend", "code_message", "missing_library",
+    "missing_object",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
@@ -233,7 +234,11 @@ _MARKER_NEEDLES = {
                  # the allocator's message body, when a paste lost its first words
                  # ("Tried to allocate ... reserved in total by PyTorch)", torch 1.x-2.0;
                  # "... is reserved by PyTorch but unallocated", 2.1+)
-                 b"reserved in total by PyTorch", b"reserved by PyTorch but unallocated"),
+                 b"reserved in total by PyTorch", b"reserved by PyTorch but unallocated",
+                 # a cudaMalloc that failed, in the words of many C++ and Rust GPU
+                 # runtimes (NVIDIA DALI's CUDABadAlloc among them), and DALI's memory
+                 # resources' "Can't allocate N bytes on device D."
+                 b"CUDA allocation failed", b"Can't allocate "),
     # (systemd's "killed by the OOM killer"; Ray's worker-died text lists "killed by
     # SIGKILL by OOM killer" among possible causes, which is no evidence)
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
@@ -280,6 +285,11 @@ _MARKER_NEEDLES = {
                  # cudaErrorDevicesUnavailable: the GPUs are held by another process
                  # (exclusive mode) or the driver cannot bring them up: the machine's
                  b"devices are busy or unavailable",
+                 # cudaErrorUnknown (30, 999 since CUDA 10.1) with nothing more specific:
+                 # the driver cannot serve the process (a wedged UVM module, a GPU in a
+                 # bad state after a fault), the machine's, whatever the call
+                 b"CUDA error: unknown error", b"(30) : unknown error", b"cudaErrorUnknown",
+                 b"CUDA_ERROR_UNKNOWN",
                  # ROCm's runtime (ROCr) on a GPU fault: "HW Exception by GPU node-9
                  # (Agent handle: 0x...) reason :GPU Hang"
                  b"HW Exception by GPU",
@@ -304,7 +314,11 @@ _MARKER_NEEDLES = {
     # device ordinal", a configuration's mistake)
     "unsupported_device": (b"no kernel image is available", b"hipErrorNoBinaryForGpu",
                            b"invalid device function", b"operation not supported",
-                           b"invalid device ordinal", b"cudaErrorInvalidDevice"),
+                           b"invalid device ordinal", b"cudaErrorInvalidDevice",
+                           # Triton's OutOfResources: a kernel configuration needing more
+                           # shared memory or threads than this GPU has ("out of resource:
+                           # shared memory, Required: N, Hardware limit: M")
+                           b"out of resource: "),
     # a torch build without the distributed part the run asked for (TCPStore's "use_libuv
     # was requested but PyTorch was built without libuv support", c10d's "Distributed
     # package doesn't have NCCL built in", MPI's, UCC's): a setup error, not the network
@@ -342,7 +356,7 @@ _MARKER_NEEDLES = {
     # SubprocVecEnv, custom worker pools): an EOFError there is the other end's death
     "peer_pipe": (b"multiprocessing/connection.py", b"multiprocessing\\connection.py"),
     "object_store": (b"botocore", b"amazonaws.com", b"storage.googleapis.com",
-                     b"blob.core.windows.net", b"NoSuchBucket", b"SlowDown",
+                     b"blob.core.windows.net", b"SlowDown",
                      b"S3UploadFailedError", b"google.cloud.storage", b"google/cloud/storage",
                      b"azure.storage.blob", b"azure/storage/blob", b"s3transfer",
                      b"upload_from_filename", b"download_to_filename",
@@ -368,6 +382,14 @@ _MARKER_NEEDLES = {
     # any host: "Download error for file https://...", "Error downloading model from
     # ...", torchvision's and most fetchers' "Failed to download"): with a network
     # marker, the store the run fetches from is failing
+    # An object store answering that the object or bucket asked for does not exist:
+    # S3's error codes and messages (boto3, s3fs, the AWS CLI), Google Cloud
+    # Storage's "No such object: bucket/key", Azure's BlobNotFound, MosaicML
+    # streaming's "... not found! Either check the bucket path or the bucket
+    # permission". A wrong path in the run's configuration, the same on every try.
+    "missing_object": (b"NoSuchKey", b"NoSuchBucket", b"The specified key does not exist",
+                       b"The specified bucket does not exist", b"No such object: ",
+                       b"BlobNotFound", b"check the bucket path"),
     "download": (b"Download error", b"download error", b"Error downloading",
                  b"error downloading", b"Failed to download", b"failed to download"),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
@@ -437,6 +459,8 @@ _MARKER_NEEDLES = {
                   # as DALI 0.x prints it, or by name), libjpeg refusing to start
                   # ("Assert on \"jpeg_start_decompress(&cinfo)\" failed")
                   b'NVJPEG error "3"', b"NVJPEG_STATUS_BAD_JPEG", b"jpeg_start_decompress",
+                  # DALI's image factory finding no format, or several, in a sample's bytes
+                  b"Unrecognized image format", b"image has ambiguous format",
                   # GDAL reading a raster's block (rasterio, TorchGeo): "band 1:
                   # IReadBlock failed at X offset 0, Y offset 5460: ..."
                   b"IReadBlock failed"),
@@ -543,6 +567,12 @@ _MARKER_NEEDLES = {
                     b"A worker died or was killed",
                     # LocalRayletDiedError: "The task's local raylet died. Check raylet.out"
                     b"local raylet died",
+                    # a notebook's kernel process gone: Jupyter's notice ("The kernel
+                    # appears to have died. It will restart automatically."), VS Code's
+                    # ("The Kernel crashed while executing code in the current cell"),
+                    # the Jupyter server's restarter log line
+                    b"kernel appears to have died", b"Kernel crashed while executing",
+                    b"KernelRestarter: restarting kernel",
                     # concurrent.futures' BrokenProcessPool (Inductor's compile workers,
                     # any process pool): "A process in the process pool was terminated
                     # abruptly while the future was running or pending."
