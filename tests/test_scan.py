@@ -600,3 +600,28 @@ def test_the_shells_killed_glued_to_a_progress_bar(scan_impl, tail, killed):
     """tqdm redraws with \\r and prints no final newline: the shell's "Killed" lands
     right after the bar's "]" (issue 11: death notices glued to a progress bar)."""
     assert ("shell_killed" in scan(scan_impl, tail).markers) == killed
+
+
+def test_every_result_and_terminal_has_exactly_the_dataclass_fields(scan_impl):
+    """The fold builds ScanResult and Terminal by filling their instance dicts at once
+    (_fold_text.make_result/make_terminal, not the frozen dataclasses' __init__): a
+    field added to a class and missed there, or a stray key, fails here. Over the dev
+    corpus and a C++ terminate (the fold's own Terminal), on both lexers."""
+    import dataclasses
+
+    from conftest import corpus_cases
+    from flashrun.scan import Terminal
+
+    want = {f.name for f in dataclasses.fields(ScanResult)}
+    want_term = {f.name for f in dataclasses.fields(Terminal)}
+    tails = [tail for _, tail, _ in corpus_cases()] + [
+        b"terminate called after throwing an instance of 'c10::Error'\n  what():  boom\n"]
+    terms = 0
+    for tail in tails:
+        result = scan(scan_impl, tail)
+        assert set(vars(result)) == want
+        for term in result.chain + result.survived:
+            assert set(vars(term)) == want_term
+            terms += 1
+        assert result == dataclasses.replace(result)  # the same object __init__ would build
+    assert terms > len(tails) // 2

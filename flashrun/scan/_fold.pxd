@@ -8,6 +8,15 @@ cimport cython
 cdef int EV_TB, EV_TERM, EV_MARK, EV_NATIVE, EV_EXIT, EV_CFE, EV_SECTION, EV_RESTART, EV_IGNORED, EV_SITE, CTX_FRAMES, CTX_MSG
 
 
+cpdef list _bits(mask)
+cpdef bint _survived(dict activity, rank, act)
+cpdef _symptom(_Record record)
+@cython.locals(plain=list, ranked=list)
+cpdef _choose(list candidates, cfe_rank, bint signalled)
+@cython.locals(per_rank=dict, record=_Record)
+cpdef _across_ranks(list records, bint last)
+
+
 cdef class _Record:
     cdef public object rank
     cdef public list terms
@@ -41,6 +50,7 @@ cdef class Fold:
     cpdef _Record _new(self, rank)
     @cython.locals(kind=int, record=_Record, bit=int)
     cpdef push(self, tuple event)
+    cpdef push_all(self, list events)
     @cython.locals(record=_Record, candidates=list, aside=list, markers=list, evidence=list,
                    stale=Py_ssize_t, bit=int)
     cpdef result(self, dict activity, Py_ssize_t lines)

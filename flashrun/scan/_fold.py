@@ -54,7 +54,8 @@ from flashrun.scan._types import (CFE_ERROR_FILE, CFE_EXITCODE, CFE_RANK, CFE_TR
                                      CTX_FRAMES, CTX_MSG, EV_CFE, EV_EXIT, EV_IGNORED, EV_MARK,
                                      EV_NATIVE, EV_RESTART, EV_SECTION, EV_SITE, EV_TB, EV_TERM,
                                      MARKERS, SEC_NONE, SEC_OTHER, SEC_ROOT, STALE_ACTIVITY)
-from flashrun.scan._fold_text import exit_status, parse_terminal, quiet as _quiet
+from flashrun.scan._fold_text import exit_status, make_result, make_terminal, parse_terminal
+from flashrun.scan._fold_text import quiet as _quiet
 from flashrun.scan._fold_text import text as _text
 from flashrun.scan._fold_text import to_int as _int
 
@@ -104,10 +105,10 @@ _TASK_REPORTS = frozenset(i for i, (needle, _kind) in enumerate(T.EXIT_REPORTS)
                           if needle in (b": Killed", b"terminated with signal "))
 # Launcher-side exceptions: torchrun's wrapper, a launcher's subprocess check, and
 # torchrun's own SignalException when it is told to stop. They never explain a death.
-_WRAPPERS = (b"ChildFailedError", b"CalledProcessError", b"SignalException",
-             b"ProcessExitedException", b"TrainingFailedError",  # Ray Train's
-             b"TuneError",  # Ray Tune's "Trials did not complete": some trial failed
-             b"ExecuteUserScriptError")  # SageMaker's training toolkit
+_WRAPPERS = ("ChildFailedError", "CalledProcessError", "SignalException",
+             "ProcessExitedException", "TrainingFailedError",  # Ray Train's
+             "TuneError",  # Ray Tune's "Trials did not complete": some trial failed
+             "ExecuteUserScriptError")  # SageMaker's training toolkit
 # Exception types too generic to say more than the death report their message holds.
 _GENERIC = ("Exception", "RuntimeError")
 # Signals torchrun itself sends when it tears a group down: not a cause.
@@ -275,7 +276,7 @@ class Fold:
                 return
             record = self._new(rank)
             record.native = True
-            record.terms.append(T.make_terminal(name, "", "terminate called after throwing an "
+            record.terms.append(make_terminal(name, "", "terminate called after throwing an "
                                                 "instance of '%s'" % name,
                                                 None if rank < 0 else rank))
             record.add(b, record.terms[-1].line)
@@ -320,6 +321,11 @@ class Fold:
                     dead = self.cfe_pending.get(rank)
                     if dead not in [h[0] for h in self.hard]:
                         self.hard.append((dead, code, b))
+
+    def push_all(self, events):
+        """push() each event of a list, in order (a feed's worth at once)."""
+        for event in events:
+            self.push(event)
 
     def _death_of_another(self, root):
         """(rank, exitcode) of a hard signal death reported for another rank than
@@ -367,7 +373,7 @@ class Fold:
             # Killed." with its OOM marker; a specific type such as torch's
             # InductorError around a failed gcc says more than the death)
             last = record.terms[-1].exc_type
-            wrapper = last.encode().endswith(_WRAPPERS) or (
+            wrapper = last.endswith(_WRAPPERS) or (
                 record.mask & _SPAWN_PIPE and last.rpartition(".")[2] not in _UNPICKLE_CODE) or (
                 record.reports_death and last.rpartition(".")[2] in _GENERIC
                 and not record.mask & ~_WEAK & ~_REPORTS)
@@ -424,7 +430,7 @@ class Fold:
             root_markers = T.marker_names(root.mask)
             evidence = [(MARKERS[bit], root.evidence[bit]) for bit in sorted(root.evidence)
                         ] + [e for e in evidence if e[0] not in root_markers]
-        return T.make_result({
+        return make_result({
             "root": root.terms[-1] if root else None,
             "chain": tuple(root.terms) if root else (),
             "survived": tuple(survived.terms) if survived is not None else (),
@@ -478,11 +484,11 @@ def _choose(candidates, cfe_rank, signalled):
         # node's agent names its own rank, so the last block read is no verdict).
         if ranked and (not _symptom(ranked[-1]) or not plain):
             return ranked[-1]
-    if cfe_rank is not None and signalled and any(r.rank >= 0 for r in candidates):
-        return _across_ranks(plain, last=True)  # the others' symptoms are not the cause
+    if cfe_rank is not None and signalled and [r for r in candidates if r.rank >= 0]:
+        return _across_ranks(plain, True)  # the others' symptoms are not the cause
     if plain:
-        return _across_ranks(plain, last=True)
-    return _across_ranks(candidates, last=False)
+        return _across_ranks(plain, True)
+    return _across_ranks(candidates, False)
 
 
 def _across_ranks(records, last):
@@ -497,4 +503,10 @@ def _across_ranks(records, last):
             per_rank[record.rank] = record
     if len(per_rank) == 1:
         return next(iter(per_rank.values()))
-    return min(per_rank.values(), key=lambda r: (not r.mask & ~_WEAK, r.rank))
+    return min(per_rank.values(), key=_specificity)
+
+
+def _specificity(record):
+    """Sort key across ranks: specific evidence (beyond the weak words) first, then the
+    lowest rank."""
+    return not record.mask & ~_WEAK, record.rank

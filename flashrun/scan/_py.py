@@ -363,8 +363,7 @@ class Scanner:
         self._after_cr = is_cr
 
     def _flush_events(self):
-        for ev in self._lexer.events:
-            self._fold.push(ev)
+        self._fold.push_all(self._lexer.events)
         self._lexer.events.clear()
 
     def take_recent_mask(self):
@@ -383,8 +382,7 @@ class Scanner:
             lexer.line(bytes(self._tail))
         elif self._pending:
             lexer.line(bytes(self._pending))
-        for ev in lexer.events:
-            fold.push(ev)
+        fold.push_all(lexer.events)
         return fold.result(lexer.activity(), lexer.lineno)
 
 
@@ -401,8 +399,8 @@ class _Recorder:
     def __init__(self):
         self.events = []
 
-    def push(self, ev):
-        self.events.append(ev)
+    def push_all(self, events):
+        self.events.extend(events)
 
 
 def _lex_events(data, site=()):

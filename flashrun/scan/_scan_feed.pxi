@@ -178,10 +178,9 @@ cdef class Scanner:
 
     cdef _flush(self):
         cdef list events = self.lexer.events
-        push = self.fold.push
-        for ev in events:
-            push(ev)
-        del events[:]
+        if events:
+            self.fold.push_all(events)
+            del events[:]
 
     def take_recent_mask(self):
         """Marker bits of complete lines fed since the previous call (for live alarms)."""
@@ -201,8 +200,7 @@ cdef class Scanner:
             lexer.line(self.tail, self.ntail, -1, 1, 1)
         elif self.npending:
             lexer.line(self.pending, self.npending, -1, 1, 1)
-        for ev in lexer.events:
-            fold.push(ev)
+        fold.push_all(lexer.events)
         return fold.result(lexer.activity(), lexer.lineno)
 
 
@@ -227,5 +225,5 @@ class _Recorder:
     def __init__(self):
         self.events = []
 
-    def push(self, ev):
-        self.events.append(ev)
+    def push_all(self, events):
+        self.events.extend(events)

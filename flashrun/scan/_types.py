@@ -11,7 +11,7 @@ This module holds what both lexers must agree on: limits, event codes, the
 marker needles, and the result types.
 """
 import functools
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Optional, Tuple
 
 # A line longer than SEGMENT_CAP is examined through its first SEGMENT_CAP bytes
@@ -706,26 +706,3 @@ class ScanResult:
     def all_markers(self) -> Tuple[str, ...]:
         return tuple(m for m in MARKERS if m in self.root_markers or m in self.markers)
 
-
-# The fold builds one ScanResult per scan and a Terminal per terminal line. A
-# frozen dataclass's __init__ sets each field through object.__setattr__ (15
-# calls for a ScanResult, a visible share of scanning a 64 KiB tail); these
-# fill the instance dict at once instead. Same objects, same equality and hash;
-# the assert keeps the field set honest when the classes change.
-_RESULT_FIELDS = frozenset(f.name for f in fields(ScanResult))
-_new = object.__new__
-
-
-def make_result(values: dict) -> ScanResult:
-    """A ScanResult from a dict holding every field."""
-    assert values.keys() == _RESULT_FIELDS, sorted(values.keys() ^ _RESULT_FIELDS)
-    result = _new(ScanResult)
-    result.__dict__.update(values)
-    return result
-
-
-def make_terminal(exc_type: str, message: str, line: str, rank: Optional[int]) -> Terminal:
-    """Terminal(exc_type, message, line, rank), built the same fast way."""
-    term = _new(Terminal)
-    term.__dict__.update({"exc_type": exc_type, "message": message, "line": line, "rank": rank})
-    return term
