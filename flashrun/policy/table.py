@@ -19,7 +19,9 @@ from flashrun.policy.taxonomy import FailureClass as F
 # a failed fetch (the Hub, a download) is storage_timeout, no longer network_degradation.
 # 2026.12.1: an object store saying the object does not exist (missing_object) is the
 # run's path (application_error), not a failing store; cudaErrorUnknown is the machine's.
-POLICY_VERSION = "2026.12.1"
+# 2026.12.2: a launcher's teardown (DeepSpeed's "Killing subprocess") reports a worker's
+# death; Ctrl-C at the root is a stop from outside, whatever a launcher reports after it.
+POLICY_VERSION = "2026.12.2"
 
 
 class Action(str, Enum):

@@ -359,7 +359,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if (s.signal in _CRASH_SIGNALS) or evidence & _CRASH_MARKERS:
         return FailureClass.WORKER_CRASH, "a worker died of %s" % (
             "signal %d" % s.signal if s.signal else "a native crash")
-    stopped = "launcher_sigterm" in evidence or s.signal in _SOFT_SIGNALS
+    # a stop from outside: the launcher's SIGTERM, a soft signal, or Ctrl-C at the root
+    # (a launcher that then tears the group down reports a death it did not suffer)
+    stopped = "launcher_sigterm" in evidence or s.signal in _SOFT_SIGNALS or \
+        root_type == "KeyboardInterrupt"
     status = s.reported_exit if s.reported_exit is not None else s.exit_code
     if status in _NOT_STARTED and not stopped:
         return FailureClass.APPLICATION_ERROR, "the command never ran: status %d is the " \

@@ -94,9 +94,13 @@ EXIT_REPORTS = (
     # script exited non-zero; its code follows on a later line ("ExitCode 1"), or not
     # at all in the older toolkit: read as a failed exit, status 1
     (b"ExecuteUserScriptError", "failed"),
-    # horovodrun (gloo_run.py): "... exited with non-zero status, thus causing the job to
-    # be terminated. The first process to do so was:" (its code on a later line)
-    (b"Horovod detected that one or more processes exited", "failed"),
+    # Open MPI's mpirun (and PRRTE's prterun; horovodrun's gloo_run.py copies the
+    # words): "mpirun detected that one or more processes exited with non-zero status,
+    # thus causing the job to be terminated. The first process to do so was:" (its
+    # code on a later field line), and the banner before it, "Primary job  terminated
+    # normally, but 1 process returned a non-zero exit code." (errmgr's template)
+    (b" detected that one or more processes exited", "failed"),
+    (b"Primary job  terminated normally, but ", "failed"),
     # MosaicML composer's launcher (cli/launcher.py): "Rank N crashed with exit code C."
     # and "Global rank N (PID P) exited with code C"; the same words are docker
     # compose's ("trainer-1 exited with code 137") and most process managers'
@@ -117,16 +121,21 @@ EXIT_REPORTS = (
     (b" killed with signal ", "signal"),
     (b" died with signal ", "signal"),
     (b" shutdown with signal ", "signal"),
+    # DeepSpeed's launcher (and torch.distributed.launch) killing the rest of the group:
+    # its sigkill_handler runs when a worker exits non-zero ("Killing subprocess N",
+    # one line per local rank, then "exits with return code = C" when the tail reaches
+    # it): a worker's death, its code unknown until that line. (The handler also
+    # runs on the launcher's own SIGINT/SIGTERM; a stop from outside says so itself:
+    # a KeyboardInterrupt, a scheduler's cancel.)
+    (b"Killing subprocess ", "failed"),
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
 EXIT_TEXT = 40
-# How a launcher says it is tearing the group down after a failure: like a death
-# report, never a sign that the program went on (whatever logger prefix it has:
-# DeepSpeed's "[..] [INFO] [launch.py:315:sigkill_handler] Killing subprocess N"
-# is one line per local rank, as many as the lines that make a traceback stale).
+# How a launcher says it is tearing the group down: like a death report, never a
+# sign that the program went on (whatever logger prefix it has; DeepSpeed's
+# "Killing subprocess N", one line per local rank, is a death report above).
 TEARDOWN_NEEDLES = (
-    b"Killing subprocess ",     # DeepSpeed launcher, torch.distributed.launch
     b" closing signal SIG",     # torchrun agent: "Sending process N closing signal SIGTERM"
     # uvicorn (vLLM's, sglang's and most inference servers' front end) shutting down
     b"Waiting for application shutdown", b"Application shutdown complete",
@@ -164,6 +173,9 @@ _MARKER_NEEDLES = {
     "nccl": (b"NCCL error", b"NCCL Error ", b"ncclSystemError", b"ncclInternalError",
              b"ncclUnhandledCudaError", b"ncclRemoteError",
              b"NCCL WARN", b"ProcessGroupNCCL", b"NCCL communicator",
+             # nccl-tests' NCCLCHECK ("host: Test NCCL failure common.cu:345 'unhandled
+             # system error'")
+             b"Test NCCL failure",
              # Intel's oneCCL (torch-ccl, the "ccl" and "xccl" backends): its log
              # records' error level and its exceptions' prefix
              b"|CCL_ERROR|", b"oneCCL: "),
@@ -178,7 +190,12 @@ _MARKER_NEEDLES = {
     # file, "In operator() at tensorpipe/common/ibv.h:172 ...")
     "gloo": (b"gloo/transport", b"ProcessGroupGloo", b"connectFullMesh", b"GlooDeviceFactory",
              b"tensorpipe/",
-             b"unsupported gloo device"),
+             b"unsupported gloo device",
+             # UCX, the transport under Open MPI's pml_ucx, UCC and NCCL's UCX plugin:
+             # its log records' error level ("[ts] [host:pid:tid] sock.c:323 UCX
+             # ERROR connect(...) failed", two spaces in newer releases) and Open MPI's
+             # UCX layer ("pml_ucx.c:419 Error: ucp_ep_create(proc=9) failed")
+             b"UCX ERROR", b"UCX  ERROR", b"pml_ucx.c:"),
     # (and Horovod's collectives after a peer failed: "Horovod has been shut down. This
     # was caused by an exception on one of the ranks ...", common/operations.cc)
     "peer_closed": (b"Connection closed by peer", b"Connection reset by peer",
@@ -238,14 +255,28 @@ _MARKER_NEEDLES = {
                  # a cudaMalloc that failed, in the words of many C++ and Rust GPU
                  # runtimes (NVIDIA DALI's CUDABadAlloc among them), and DALI's memory
                  # resources' "Can't allocate N bytes on device D."
-                 b"CUDA allocation failed", b"Can't allocate "),
+                 b"CUDA allocation failed", b"Can't allocate ",
+                 # TensorFlow's allocators (ResourceExhaustedError): "OOM when allocating
+                 # tensor with shape[...]"
+                 b"OOM when allocating",
+                 # XLA's allocator (JAX, torch_xla): "RESOURCE_EXHAUSTED: Out of memory
+                 # while trying to allocate N bytes"; GPU allocators' "fail(ed) to
+                 # allocate memory" (PhysX's PxgCudaDeviceMemoryAllocator among them)
+                 b"Out of memory while trying to allocate", b"fail to allocate memory",
+                 b"failed to allocate memory",
+                 # TensorFlow's hint, printed with every allocator OOM ("Hint: If you want
+                 # to see a list of allocated tensors when OOM happens, add
+                 # report_tensor_allocations_upon_oom to RunOptions ...")
+                 b"report_tensor_allocations_upon_oom"),
     # (systemd's "killed by the OOM killer"; Ray's worker-died text lists "killed by
     # SIGKILL by OOM killer" among possible causes, which is no evidence)
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
                  b"oom-kill", b"by the OOM killer", b"oom_reaper", b"Cannot allocate memory",
-                 b"can't allocate memory", b"DefaultCPUAllocator: not enough memory",
-                 b"std::bad_alloc", b"Killed process ",
-                 b"not enough memory: you tried to allocate",  # TH's allocator (torch < 1.2)
+                 b"can't allocate memory", b"std::bad_alloc", b"Killed process ",
+                 # c10's DefaultCPUAllocator ("not enough memory: you tried to allocate"),
+                 # TH's (torch < 1.2), Lua's LUA_ERRMEM (LuaJIT: "not enough memory"),
+                 # Windows' ERROR_NOT_ENOUGH_MEMORY ("Not enough memory resources")
+                 b"not enough memory", b"Not enough memory",
                  b"_ArrayMemoryError", b"for an array with shape", b"state: OUT_OF_MEMORY",
                  b"Out Of Memory", b"OOMKilled",
                  # Ray's memory monitor (raylet, ActorDiedError's exit detail)
@@ -377,11 +408,9 @@ _MARKER_NEEDLES = {
                   b"Gateway Time-out", b"Gateway Timeout"),
     # the Hugging Face Hub's hosts, which serve model and dataset files like an object
     # store (huggingface_hub, transformers, datasets downloads)
-    "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co"),
-    # a loader's own words for a download that failed (a model or dataset fetch from
-    # any host: "Download error for file https://...", "Error downloading model from
-    # ...", torchvision's and most fetchers' "Failed to download"): with a network
-    # marker, the store the run fetches from is failing
+    "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co",
+            # datasets' load_dataset: "Couldn't reach 'org/name' on the Hub (ConnectionError)"
+            b"' on the Hub ("),
     # An object store answering that the object or bucket asked for does not exist:
     # S3's error codes and messages (boto3, s3fs, the AWS CLI), Google Cloud
     # Storage's "No such object: bucket/key", Azure's BlobNotFound, MosaicML
@@ -390,6 +419,10 @@ _MARKER_NEEDLES = {
     "missing_object": (b"NoSuchKey", b"NoSuchBucket", b"The specified key does not exist",
                        b"The specified bucket does not exist", b"No such object: ",
                        b"BlobNotFound", b"check the bucket path"),
+    # a loader's own words for a download that failed (a model or dataset fetch from
+    # any host: "Download error for file https://...", "Error downloading model from
+    # ...", torchvision's and most fetchers' "Failed to download"): with a network
+    # marker, the store the run fetches from is failing
     "download": (b"Download error", b"download error", b"Error downloading",
                  b"error downloading", b"Failed to download", b"failed to download"),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
@@ -472,6 +505,9 @@ _MARKER_NEEDLES = {
     "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
               b"Illegal instruction", b"bus error", b" Aborted   ", b"zsh: abort",
               b"illegal hardware instruction", b"Floating point exception",
+              # a runtime's own signal handler naming SIGFPE (Marian's "Error:
+              # Floating-point exception")
+              b"Floating-point exception",
               b"floating point exception", b"Fatal Python error: Aborted",
               # glibc's heap checks abort the process ("*** Error in `python': double
               # free or corruption (!prev): 0x...", "free(): invalid pointer")
@@ -499,8 +535,9 @@ _MARKER_NEEDLES = {
                     b": error: argument ", b": error: invalid choice",
                     b": error: ambiguous option",
                     # jsonargparse (LightningCLI's parser) rejecting a config or an
-                    # argument: "error: 'Configuration check failed :: ...'"
-                    b"Configuration check failed",
+                    # argument: "error: 'Configuration check failed :: ...'", newer releases
+                    # "error: Validation failed: Key ... is required"
+                    b"Configuration check failed", b"error: Validation failed: ",
                     # gRPC's message size limit ("Sent message larger than max (N vs.
                     # M)", grpc_status 8): a setting, the same on every attempt
                     b"message larger than max (",
@@ -524,7 +561,12 @@ _MARKER_NEEDLES = {
     # attribute 'x'", "object is not subscriptable", "object is not callable")
     "code_message": (b"required positional argument", b"unexpected keyword argument",
                      b"positional arguments but ", b"object has no attribute '",
-                     b"object is not subscriptable", b"object is not callable"),
+                     b"object is not subscriptable", b"object is not callable",
+                     # libraries' words for a configuration naming what is not there:
+                     # Hydra's instantiate ("Error locating target 'pkg.mod.Name'"),
+                     # transformers' Auto classes ("Unrecognized configuration class
+                     # <class '...'> for this kind of AutoModel")
+                     b"Error locating target '", b"Unrecognized configuration class"),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
