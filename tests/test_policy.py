@@ -1,5 +1,7 @@
 """The pure policy core: taxonomy precedence, the versioned table, decide, history."""
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from flashrun.policy.decide import decide
 from flashrun.policy.history import IncidentWindow, fingerprint, is_deterministic, normalise
@@ -116,6 +118,23 @@ def test_normalise_strips_run_specific_details():
     b = normalise("CUDA out of memory. Tried to allocate 4.50 GiB on rank 0 at 0x11ff "
                   "(/home/bob/run-99/model.py)")
     assert a == b
+
+
+def test_normalise_paths_windows_and_posix():
+    assert normalise(r"cannot open C:\Users\ann\ckpt\last.pt: denied") == \
+        normalise(r"cannot open D:\data\x.pt: denied") == "cannot open <path>: denied"
+    assert normalise("cannot open /home/ann/ckpt/last.pt (rank 3)") == \
+        "cannot open <path> (<rank>)"
+
+
+@given(st.text(alphabet="aZ:/\\ ,)'\"x.C1", max_size=60))
+def test_the_drive_form_is_skipped_only_where_it_cannot_match(text):
+    """normalise tries the drive form of a path ("C:\\") only when the text holds ":/"
+    or ":\\"; without one, the plain form must find exactly what both forms would."""
+    from flashrun.policy import history
+
+    if ":/" not in text and ":\\" not in text:
+        assert history._PATH.sub("<path>", text) == history._DRIVE_PATH.sub("<path>", text)
 
 
 def test_fingerprint_and_determinism():

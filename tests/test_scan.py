@@ -1,5 +1,7 @@
 """Scanner behaviour, run on both implementations through ``scan_impl``."""
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from flashrun.scan import ScanResult
 
@@ -625,3 +627,30 @@ def test_every_result_and_terminal_has_exactly_the_dataclass_fields(scan_impl):
             terms += 1
         assert result == dataclasses.replace(result)  # the same object __init__ would build
     assert terms > len(tails) // 2
+
+
+@pytest.mark.parametrize("line, want", [
+    ("2026-01-02 10:00:01 WARNING root: upload failed, retrying", True),
+    ("I1202 10:00:00.000 42 loader.cc:12] failed to decode sample, skipping", True),
+    ("[W ProcessGroupNCCL.cpp:1569] NCCL watchdog", True),
+    ("/opt/x.py:12: UserWarning: cudnn failed", True),
+    ("node-1:42:42 [0] NCCL WARN NET/IB : Got completion with error 12", False),
+    ("status = StatusCode.UNAVAILABLE, debug_error_string = failed to connect", False),
+    ("RuntimeError: CUDA error: out of memory", False),
+    ("", False),
+])
+def test_quiet_level_words(line, want):
+    from flashrun.scan._fold_text import quiet
+
+    assert quiet(line) is want
+
+
+@given(st.text(alphabet="IWDNFOARGEBUnfoarg [:_]0123-wid", max_size=40))
+def test_quiet_prefilters_never_hide_a_level_word(text):
+    """quiet() runs its regexes only after cheap tests (the first character, lowercased
+    substrings); they must never rule out a line the regexes alone would call quiet."""
+    from flashrun.scan import _fold_text as F
+
+    head = text[:F.QUIET_SPAN].replace(F._LOUD_WARN, "NCCL")
+    alone = F._QUIET_START.match(text) is not None or F._QUIET_WORD.search(head) is not None
+    assert F.quiet(text) is alone

@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
 _HEX = re.compile(r"0x[0-9a-fA-F]+")
-# Each alternative starts with a fixed character set, so the regex engine jumps to
-# candidate positions instead of trying an optional group at every position (twice
-# as fast on long messages; same matches).
-_PATH = re.compile(r"[A-Za-z]:[\\/][^\s'\":,)]+(?:[\\/][^\s'\":,)]+)*"
-                   r"|[\\/][^\s'\":,)]+(?:[\\/][^\s'\":,)]+)*")
+# A path: from a separator (or a drive's "C:\\") up to a space, a quote, a colon, a
+# comma or a parenthesis; the run of allowed characters takes the later separators
+# with it. The drive form is tried only when the text holds one (":/" or ":\\"):
+# otherwise every letter of the message would be a candidate start (same matches,
+# half the time).
+_PATH = re.compile(r"[\\/][^\s'\":,)]+")
+_DRIVE_PATH = re.compile(r"[A-Za-z]:[\\/][^\s'\":,)]+|[\\/][^\s'\":,)]+")
 _RANK = re.compile(r"\[[Rr]ank\s*\d+\]?|\b[Rr]ank\s*\d+\]?")
 _NUM = re.compile(r"\d+(?:\.\d+)?")
 
@@ -25,7 +27,8 @@ def normalise(message: str) -> str:
     first: the path and rank patterns try every position of a long message)."""
     text = _HEX.sub("<addr>", message) if "0x" in message else message
     if "/" in text or "\\" in text:
-        text = _PATH.sub("<path>", text)
+        drive = ":/" in text or ":\\" in text
+        text = (_DRIVE_PATH if drive else _PATH).sub("<path>", text)
     if "ank" in text:
         text = _RANK.sub("<rank>", text)
     text = _NUM.sub("<n>", text)

@@ -4,7 +4,7 @@
 
 cimport cython
 
-@cython.locals(line=unicode, head=unicode)
+@cython.locals(line=unicode, head=unicode, low=unicode)
 cpdef bint quiet(line)
 
 cpdef make_terminal(exc_type, message, line, rank)
