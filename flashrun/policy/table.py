@@ -21,7 +21,8 @@ from flashrun.policy.taxonomy import FailureClass as F
 # run's path (application_error), not a failing store; cudaErrorUnknown is the machine's.
 # 2026.12.2: a launcher's teardown (DeepSpeed's "Killing subprocess") reports a worker's
 # death; Ctrl-C at the root is a stop from outside, whatever a launcher reports after it.
-POLICY_VERSION = "2026.12.2"
+# 2026.12.3: Hydra's HYDRA_FULL_ERROR note is the code's error when nothing else speaks.
+POLICY_VERSION = "2026.12.3"
 
 
 class Action(str, Enum):

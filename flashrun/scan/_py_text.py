@@ -14,6 +14,11 @@ _DIGITS = b"0123456789"
 # included); a first word ending so, then a colon, reads as a terminal line.
 _EXC_SUFFIXES = (b"Error", b"Exception", b"Interrupt", b"Exit", b"Tripped", b"Failure",
                  b"ExceptionGroup", b"StopIteration", b"Expired", b"Failed", b"Unsupported")
+# Modules that hold a package's exception classes by convention: a capitalised name
+# in one is a class of exception whatever its ending (gym.error.NameNotFound,
+# omegaconf.errors.MissingMandatoryValue, triton.runtime.errors.OutOfResources,
+# torch._dynamo.exc.Unsupported).
+_EXC_MODULES = (b"error", b"errors", b"exception", b"exceptions", b"exc")
 _NOISE_PREFIXES = (b"ERROR:", b"WARNING:", b"wandb:", b"Process finished", b"srun:",
                    b"slurmstepd:", b"frame #", b"Exception raised from", b"terminate called",
                    b"<NO_OTHER_FAILURES>")
@@ -311,7 +316,12 @@ def exception_like(s, end):
         return start > 0
     if last == b"Failure":
         return False
-    return last.endswith(_EXC_SUFFIXES)
+    if last.endswith(_EXC_SUFFIXES):
+        return True
+    if start > 1 and 0x41 <= s[start] <= 0x5A:  # a class in an exceptions module
+        module = s.rfind(b".", 0, start - 1) + 1
+        return s[module:start - 1] in _EXC_MODULES
+    return False
 
 
 def killed_end(s):

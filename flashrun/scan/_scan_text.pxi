@@ -7,6 +7,10 @@ cdef enum:
 cdef const char* _EXC_SUFFIX[NSUFFIX]
 _EXC_SUFFIX[:] = [b"Error", b"Exception", b"Interrupt", b"Exit", b"Tripped", b"Failure",
                   b"ExceptionGroup", b"StopIteration", b"Expired", b"Failed", b"Unsupported"]
+cdef enum:
+    NEXCMOD = 5
+cdef const char* _EXC_MODULE[NEXCMOD]
+_EXC_MODULE[:] = [b"error", b"errors", b"exception", b"exceptions", b"exc"]
 cdef const char* _NOISE[10]
 _NOISE[:] = [b"ERROR:", b"WARNING:", b"wandb:", b"Process finished", b"srun:",
              b"slurmstepd:", b"frame #", b"Exception raised from", b"terminate called",
@@ -407,6 +411,14 @@ cdef bint _exception_like(const unsigned char* s, Py_ssize_t end) noexcept nogil
             sl += 1
         if L >= sl and memcmp(s + end - sl, _EXC_SUFFIX[k], sl) == 0:
             return 1
+    if start > 1 and 0x41 <= s[start] <= 0x5A:  # a class in an exceptions module (_py_text)
+        k = start - 1
+        while k > 0 and s[k - 1] != 0x2E:
+            k -= 1
+        sl = start - 1 - k
+        for L in range(NEXCMOD):
+            if sl == <Py_ssize_t>strlen(_EXC_MODULE[L]) and memcmp(s + k, _EXC_MODULE[L], sl) == 0:
+                return 1
     return 0
 
 

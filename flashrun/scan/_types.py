@@ -307,7 +307,7 @@ _MARKER_NEEDLES = {
             b"uncorrectable hardware error"),  # amdgpu: "N uncorrectable hardware errors"
     "xid": (b"NVRM: Xid", b"Xid (PCI"),
     "gpu_lost": (b"fallen off the bus", b"unspecified launch failure", b"GPU is lost",
-                 b"cudaErrorLaunchFailure", b"CUDA_ERROR_LAUNCH_FAILED",
+                 b"cudaErrorLaunchFailure", b"CUDA_ERROR_LAUNCH_FAILED", b"hipErrorLaunchFailure",
                  b"Unable to determine the device handle",
                  # CUDA's own words for an NVLink fault and for a node whose GPU fabric
                  # (NVSwitch's fabric manager) did not come up: the machine, not the code
@@ -346,6 +346,10 @@ _MARKER_NEEDLES = {
     "unsupported_device": (b"no kernel image is available", b"hipErrorNoBinaryForGpu",
                            b"invalid device function", b"operation not supported",
                            b"invalid device ordinal", b"cudaErrorInvalidDevice",
+                           # rocBLAS finding no Tensile kernels for this GPU's architecture
+                           # ("rocBLAS error: Cannot read .../TensileLibrary.dat: ... for GPU
+                           # arch : gfx900")
+                           b"rocBLAS error: Cannot read ",
                            # Triton's OutOfResources: a kernel configuration needing more
                            # shared memory or threads than this GPU has ("out of resource:
                            # shared memory, Required: N, Hardware limit: M")
@@ -501,7 +505,11 @@ _MARKER_NEEDLES = {
     # (Windows' NTSTATUS for an access violation and a stack overflow, as an IDE or a
     # shell prints the exit code in any language: "... -1073741819 (0xC0000005)")
     "segfault": (b"Segmentation fault", b"segmentation fault", b"*** SIGSEGV",
-                 b"0xC0000005", b"0xC00000FD"),
+                 b"0xC0000005", b"0xC00000FD",
+                 # SIGSEGV's si_code SEGV_MAPERR in crash handlers' words (UCX's "Caught
+                 # signal 11 (Segmentation fault: address not mapped to object ...)",
+                 # ViZDoom's "*** Fatal Error *** Address not mapped to object (signal 11)")
+                 b"ddress not mapped to object"),
     "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
               b"Illegal instruction", b"bus error", b" Aborted   ", b"zsh: abort",
               b"illegal hardware instruction", b"Floating point exception",
@@ -566,7 +574,12 @@ _MARKER_NEEDLES = {
                      # Hydra's instantiate ("Error locating target 'pkg.mod.Name'"),
                      # transformers' Auto classes ("Unrecognized configuration class
                      # <class '...'> for this kind of AutoModel")
-                     b"Error locating target '", b"Unrecognized configuration class"),
+                     b"Error locating target '", b"Unrecognized configuration class",
+                     # Hydra's run_and_report, after the app raised and its trace was cut
+                     # to the message ("Set the environment variable HYDRA_FULL_ERROR=1
+                     # for a complete stack trace."): the code raised; anything else the
+                     # tail says (memory, NCCL, a store) outranks it
+                     b"HYDRA_FULL_ERROR=1"),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
@@ -607,6 +620,12 @@ _MARKER_NEEDLES = {
                     # GCS exit detail and the raylet's report of a task's worker
                     b" died unexpectedly", b"worker process has died",
                     b"A worker died or was killed",
+                    # older Ray's "Invalid return value: likely worker died or was killed
+                    # while executing the task"
+                    b"worker died or was killed while executing",
+                    # a simulator's game process gone (ViZDoom's ViZDoomErrorException:
+                    # "Unexpected ViZDoom instance crash.")
+                    b"ViZDoom instance crash",
                     # LocalRayletDiedError: "The task's local raylet died. Check raylet.out"
                     b"local raylet died",
                     # a notebook's kernel process gone: Jupyter's notice ("The kernel
@@ -625,6 +644,8 @@ _MARKER_NEEDLES = {
     # a data loader's own words for samples it could not decode (loaders also log
     # the samples they skipped: at a quiet level, which does not count, see _fold)
     "bad_sample": (b"undecodable", b"failed to decode", b"Failed to decode",
+                   # torchaudio's loaders ("Failed to load audio from <path>")
+                   b"Failed to load audio",
                    b"corrupt sample", b"corrupted sample",
                    # decoders' own words: libsndfile, Arrow/Parquet, tarfile (webdataset
                    # shards), Python's and Rust's UTF-8 decoders
