@@ -235,6 +235,9 @@ _MARKER_NEEDLES = {
                  # TensorRT-LLM's "CUDA runtime error in ::cudaMallocAsync(..): out
                  # of memory", HIP's, Caffe2's and most C++ runtimes'
                  b": out of memory",
+                 # the same string after a call's name and "error" (faiss's StandardGpu-
+                 # Resources: "cudaMalloc error out of memory [2]")
+                 b"error out of memory",
                  b"hipErrorOutOfMemory",
                  # NCCL's CUDACHECK ("Cuda failure 2 'out of memory'", and older NCCL's
                  # "Cuda failure 'out of memory'")
@@ -570,6 +573,9 @@ _MARKER_NEEDLES = {
     "code_message": (b"required positional argument", b"unexpected keyword argument",
                      b"positional arguments but ", b"object has no attribute '",
                      b"object is not subscriptable", b"object is not callable",
+                     # torch autograd's words for a second backward through a freed graph
+                     # (a RuntimeError whose type a paste lost)
+                     b"backward through the graph a second time",
                      # libraries' words for a configuration naming what is not there:
                      # Hydra's instantiate ("Error locating target 'pkg.mod.Name'"),
                      # transformers' Auto classes ("Unrecognized configuration class
