@@ -591,6 +591,15 @@ C["cuda_unknown_error"] = (b"""  File "/opt/venv/lib/python3.10/site-packages/to
 RuntimeError: CUDA error: unknown error
 CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
 """, 1, "accelerator_failure")
+# Open MPI's report of the first process that exited non-zero (its errmgr template)
+_MPIRUN_DETECTED = b"""--------------------------------------------------------------------------
+mpirun detected that one or more processes exited with non-zero status, thus causing
+the job to be terminated. The first process to do so was:
+
+  Process name: [[31337,1],%d]
+  Exit code:    %d
+--------------------------------------------------------------------------
+"""
 # Open MPI's abort banner is a death report, not output: the NCCL failure before it
 # stands
 C["mpirun_banner_after_nccl"] = (b"""node-1:4242:4260 [0] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer 10.0.0.2<52001> with error 12, opcode 0, len 0, vendor err 129
@@ -600,23 +609,9 @@ node-1:4242:4260 [0] NCCL INFO proxy.cc:679 -> 6
 Primary job  terminated normally, but 1 process returned
 a non-zero exit code. Per user-direction, the job has been aborted.
 --------------------------------------------------------------------------
---------------------------------------------------------------------------
-mpirun detected that one or more processes exited with non-zero status, thus causing
-the job to be terminated. The first process to do so was:
-
-  Process name: [[31337,1],0]
-  Exit code:    1
---------------------------------------------------------------------------
-""", 1, "communication_error")
+""" + _MPIRUN_DETECTED % (0, 1), 1, "communication_error")
 C["mpirun_banner_alone"] = (b"""epoch 3 step 1200 loss 2.31
---------------------------------------------------------------------------
-mpirun detected that one or more processes exited with non-zero status, thus causing
-the job to be terminated. The first process to do so was:
-
-  Process name: [[31337,1],3]
-  Exit code:    139
---------------------------------------------------------------------------
-""", 139, "worker_crash")
+""" + _MPIRUN_DETECTED % (3, 139), 139, "worker_crash")
 C["nccl_tests_failure"] = (b"""gpu-7: Test NCCL failure common.cu:1005 'remote process exited or there was a network error / '
  .. gpu-7 pid 881: Test failure common.cu:891
 """, 3, "communication_error")
