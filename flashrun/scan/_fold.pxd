@@ -1,7 +1,9 @@
 # Types for the compiled copy of _fold.py (Cython's augmenting .pxd): the fold's
 # two classes become extension types with typed fields, so an event's push reads
-# and writes C fields instead of instance dicts. The .py stays the source and the
-# pure-Python twin's fold; this file changes no behaviour, only how fast it runs.
+# and writes C fields instead of instance dicts; the event codes it compares are C
+# ints, and its helpers C-level calls. The .py stays the source and the pure-Python
+# twin's fold; this file changes no behaviour, only how fast it runs (hashed with
+# the .py by flashrun/compiled.py, so an edit here also makes a build stale).
 
 cimport cython
 

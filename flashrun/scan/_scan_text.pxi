@@ -398,6 +398,7 @@ cdef Py_ssize_t _inner_terminal(const unsigned char* s, Py_ssize_t n) noexcept n
 
 cdef bint _exception_like(const unsigned char* s, Py_ssize_t end) noexcept nogil:
     cdef Py_ssize_t start = end, L, k, sl
+    cdef int m
     while start > 0 and s[start - 1] != 0x2E:
         start -= 1
     L = end - start
@@ -416,8 +417,8 @@ cdef bint _exception_like(const unsigned char* s, Py_ssize_t end) noexcept nogil
         while k > 0 and s[k - 1] != 0x2E:
             k -= 1
         sl = start - 1 - k
-        for L in range(NEXCMOD):
-            if sl == <Py_ssize_t>strlen(_EXC_MODULE[L]) and memcmp(s + k, _EXC_MODULE[L], sl) == 0:
+        for m in range(NEXCMOD):
+            if sl == <Py_ssize_t>strlen(_EXC_MODULE[m]) and memcmp(s + k, _EXC_MODULE[m], sl) == 0:
                 return 1
     return 0
 
