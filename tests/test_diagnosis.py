@@ -4,7 +4,7 @@ import json
 import pytest
 
 import flashrun
-from conftest import DATA, corpus_cases
+from conftest import DATA, IMPLS, corpus_cases
 
 GOLDEN = sorted((DATA / "golden").glob("*.log"))
 ACTION_KIND = {"fail_job": "fail_fast", "retry_task": "retry", "restart_group": "retry",
@@ -56,6 +56,25 @@ def test_diagnose_accepts_str_and_explains_itself():
     assert d.decision.policy_version == flashrun.POLICY_VERSION
     text = str(d)
     assert "application_error" in text and "KeyError: 'lr'" in text and "fail_job" in text
+
+
+def test_a_traceback_cut_after_a_frame_is_the_codes_and_says_so():
+    """The tail ends inside a traceback, after a whole frame and before its exception
+    line, on both scanners: the code raised; the explanation names that evidence."""
+    tail = (b"epoch 3 step 12\nTraceback (most recent call last):\n"
+            b"  File \"/work/train.py\", line 19, in <module>\n"
+            b"    from torchvision import transforms\n")
+    impls = [impl for impl in IMPLS.values() if impl is not None]
+    for impl in impls:
+        assert impl.scan_tail(tail).unfinished_traceback
+    d = flashrun.diagnose(tail, 1)
+    assert d.failure_class == "application_error" and d.root_exception is None
+    kinds = [item.kind for item in d.explain().items]
+    assert kinds[0] == "cut traceback" and d.explain().items[0].used
+    # a frame line alone says nothing of what raised; output after the frames ends it
+    for impl in impls:
+        assert not impl.scan_tail(tail.rsplit(b"    from", 1)[0]).unfinished_traceback
+        assert not impl.scan_tail(tail + b"epoch 3 step 13\n").unfinished_traceback
 
 
 def test_same_fingerprint_twice_is_deterministic():

@@ -86,6 +86,11 @@ def explain(scan, signals: FailureSignals, failure_class, why: str) -> Explanati
             root_exception=term.exc_type, chain_types=(term.exc_type,),
             root_markers=frozenset(scan.survived_markers)),
             "built-in: the last traceback, output followed it and nothing else spoke"))
+    unfinished = scan.root is None and scan.unfinished_traceback
+    if unfinished:
+        items.append(Item("cut traceback", "a traceback the tail cuts after a frame, "
+                          "before its exception line", None, _alone(unfinished=True),
+                          "built-in: traceback reading"))
     evidence = dict(scan.evidence)
     for name in scan.root_markers:
         items.append(Item("marker (root)", evidence.get(name), scan.root_rank,
@@ -126,7 +131,8 @@ def explain(scan, signals: FailureSignals, failure_class, why: str) -> Explanati
     if scan.stale_tracebacks:
         aside.append("%d traceback(s) followed by %d or more lines of their own rank's output "
                      "(caught and survived)" % (scan.stale_tracebacks, 8))
-    wrappers = scan.tracebacks - scan.stale_tracebacks - (1 if scan.root is not None else 0)
+    wrappers = scan.tracebacks - scan.stale_tracebacks - (
+        1 if scan.root is not None or unfinished else 0)
     if wrappers > 0:
         aside.append("%d other traceback(s): launcher wrappers or other ranks' symptoms" % wrappers)
     return Explanation(final, why, tuple(items), tuple(aside))

@@ -22,7 +22,9 @@ from flashrun.policy.taxonomy import FailureClass as F
 # 2026.12.2: a launcher's teardown (DeepSpeed's "Killing subprocess") reports a worker's
 # death; Ctrl-C at the root is a stop from outside, whatever a launcher reports after it.
 # 2026.12.3: Hydra's HYDRA_FULL_ERROR note is the code's error when nothing else speaks.
-POLICY_VERSION = "2026.12.3"
+# 2026.12.4: a traceback the tail cuts after a whole frame, before its exception line, is
+# the code's when nothing else speaks.
+POLICY_VERSION = "2026.12.4"
 
 
 class Action(str, Enum):

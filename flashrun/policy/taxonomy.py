@@ -202,6 +202,7 @@ class FailureSignals:
     scheduler_reported: bool = False
     rule: Optional[Any] = None  # a site rule's RuleHit (flashrun.policy.rules)
     survived: bool = False  # the root is a traceback output followed (nothing else spoke)
+    unfinished: bool = False  # a traceback the tail cut before its exception line
 
     @classmethod
     def from_scan(cls, exit_code, scan, *, hung=False, correlated=False, scheduler_state=None,
@@ -249,6 +250,7 @@ class FailureSignals:
             scheduler_reported=scheduler_reported or scheduler_state is not None,
             rule=rule,
             survived=survived,
+            unfinished=scan.unfinished_traceback,
         ))
 
 
@@ -363,6 +365,11 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     # (a launcher that then tears the group down reports a death it did not suffer)
     stopped = "launcher_sigterm" in evidence or s.signal in _SOFT_SIGNALS or \
         root_type == "KeyboardInterrupt"
+    if s.unfinished and not has_root and not stopped:
+        # the tail ends inside a traceback, before its exception line: the program
+        # raised, and nothing else in the tail says why (a signal, a marker spoke first)
+        return FailureClass.APPLICATION_ERROR, "the code raised (the tail cuts its " \
+            "traceback before the exception line)"
     status = s.reported_exit if s.reported_exit is not None else s.exit_code
     if status in _NOT_STARTED and not stopped:
         return FailureClass.APPLICATION_ERROR, "the command never ran: status %d is the " \

@@ -55,4 +55,4 @@ cdef class Fold:
     cpdef push_all(self, list events)
     @cython.locals(record=_Record, candidates=list, aside=list, markers=list, evidence=list,
                    stale=Py_ssize_t, bit=int)
-    cpdef result(self, dict activity, Py_ssize_t lines)
+    cpdef result(self, dict activity, Py_ssize_t lines, cut=*)

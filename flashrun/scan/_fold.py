@@ -347,9 +347,11 @@ class Fold:
         bits, self.recent = self.recent, 0
         return bits
 
-    def result(self, activity, lines):
+    def result(self, activity, lines, cut=frozenset()):
         """``activity`` maps each rank (-1: unprefixed lines) to its count of
-        ordinary output lines so far (the lexer's ``activity()``)."""
+        ordinary output lines so far (the lexer's ``activity()``); ``cut``, the ranks
+        whose last line was a frame's source or caret line in a traceback still open
+        (the lexer's ``cut()``)."""
         if self.report_act is not None and activity.get(-1, 0) > self.report_act:
             activity = dict(activity)
             activity[-1] = self.report_act
@@ -402,6 +404,14 @@ class Fold:
                 if dead is not None:  # torchrun's block named it
                     cfe_rank, cfe_exit = dead, code
                 signal = -code
+        # A traceback the tail cut inside its frames, after a whole frame (a frame's
+        # line and its source line: a bare header, or a frame line alone, says nothing
+        # of what raised), no exception line, and Python did not say it was ignored.
+        unfinished = False
+        for rank in cut:
+            record = self.open.get(rank)
+            if record is not None and not record.terms and not record.ignored:
+                unfinished = True
         markers, evidence = [], []
         standing = root is not None and not _symptom(root)
         for bit in sorted(self.marks):
@@ -447,6 +457,7 @@ class Fold:
             "native_abort": self.native,
             "tracebacks": self.total,
             "stale_tracebacks": stale,
+            "unfinished_traceback": unfinished,
             "lines": lines,
             "site_hits": tuple([(index, None if rank < 0 else rank, line) for (index, rank), (
                 _, line) in sorted(self.site.items(), key=_line_order)]),

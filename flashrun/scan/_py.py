@@ -87,6 +87,13 @@ class Lexer:
         return {self.slot_rank[k]: self.slot_act[k] for k in range(T.RANK_SLOTS)
                 if self.slot_rank[k] != -2}
 
+    def cut(self):
+        """The ranks whose last line was a frame's source or caret line in a traceback
+        still open: the tail cut it before its exception line, after a whole frame."""
+        return frozenset(self.slot_rank[k] for k in range(T.RANK_SLOTS)
+                         if self.slot_rank[k] != -2 and self.slot_state[k] == FRAMES
+                         and self.slot_prev_frame[k] == 2)
+
     def line(self, s):
         """Process one segment (no line terminators, at most SEGMENT_CAP bytes)."""
         self.lineno += 1
@@ -242,7 +249,9 @@ class Lexer:
     def _state_machine(self, k, st, rank, content, mask, report):
         if st == FRAMES:
             if _frame_like(content):
-                self.slot_prev_frame[k] = 1
+                # 1: a frame's 'File "..."' line; 2: its source or caret line
+                self.slot_prev_frame[k] = 1 if content[_lstrip_spaces(content):].startswith(
+                    b'File "') else 2
                 if mask & _FRAME_MARKS:  # through an object-store client, a spawn pipe
                     self._emit(T.EV_MARK, rank, T.CTX_FRAMES, mask & _FRAME_MARKS, content)
                 return None
@@ -383,7 +392,7 @@ class Scanner:
         elif self._pending:
             lexer.line(bytes(self._pending))
         fold.push_all(lexer.events)
-        return fold.result(lexer.activity(), lexer.lineno)
+        return fold.result(lexer.activity(), lexer.lineno, lexer.cut())
 
 
 def scan_tail(data, site=(), site_patterns=()):

@@ -266,6 +266,13 @@ cdef class Lexer:
         return {self.slot_rank[k]: self.slot_act[k] for k in range(NSLOTS)
                 if self.slot_rank[k] != -2}
 
+    cpdef frozenset cut(self):
+        """_py.Lexer.cut: the ranks whose last line was a frame's source or caret line in
+        a traceback still open."""
+        cdef int k
+        return frozenset([self.slot_rank[k] for k in range(NSLOTS) if self.slot_rank[k] != -2
+                          and self.slot_state[k] == S_FRAMES and self.slot_prev[k] == 2])
+
     cdef int _emit(self, int kind, Py_ssize_t rank, Py_ssize_t a, object b,
                    const unsigned char* c, Py_ssize_t cn) except -1:
         cdef object text = None
@@ -559,8 +566,8 @@ cdef class Lexer:
         cdef bint colon
         cdef Py_ssize_t end
         if st == S_FRAMES:
-            if _frame_like(c, cn):
-                self.slot_prev[k] = 1
+            if _frame_like(c, cn):  # 1: a 'File "..."' line; 2: a source or caret line
+                self.slot_prev[k] = 1 if _starts(c, cn, _lstrip(c, cn), b'File "') else 2
                 if self.mask & _FRAME_MARKS:  # through an object-store client, a spawn pipe
                     self._emit(C_EV_MARK, rank, C_CTX_FRAMES, self.mask & _FRAME_MARKS, c, cn)
                 return 0

@@ -193,7 +193,7 @@ cdef class Scanner:
     cdef object _result(self):
         cdef Lexer lexer
         if not self.long_ and not self.npending:  # nothing to finish: no copies
-            return self.fold.result(self.lexer.activity(), self.lexer.lineno)
+            return self.fold.result(self.lexer.activity(), self.lexer.lineno, self.lexer.cut())
         lexer = self.lexer.copy()
         fold = self.fold.copy()
         if self.long_:
@@ -201,7 +201,7 @@ cdef class Scanner:
         elif self.npending:
             lexer.line(self.pending, self.npending, -1, 1, 1)
         fold.push_all(lexer.events)
-        return fold.result(lexer.activity(), lexer.lineno)
+        return fold.result(lexer.activity(), lexer.lineno, lexer.cut())
 
 
 def scan_tail(data, site=(), site_patterns=()):

@@ -757,6 +757,10 @@ class ScanResult:
     native_abort: Optional[str] = None
     tracebacks: int = 0
     stale_tracebacks: int = 0
+    # a traceback the tail cut before its exception line, after a whole frame (its
+    # rank's last line a frame's source or caret line): the code raised, though the
+    # tail does not say what
+    unfinished_traceback: bool = False
     lines: int = 0
     # (index of the site literal, rank or None, the last line of that rank holding it
     # and matching its pattern, if any), oldest line first
