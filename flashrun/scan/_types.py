@@ -576,6 +576,14 @@ _MARKER_NEEDLES = {
                      # torch autograd's words for a second backward through a freed graph
                      # (a RuntimeError whose type a paste lost)
                      b"backward through the graph a second time",
+                     # ATen's shape checks, the same when a paste lost their type: layer
+                     # norm's "Given normalized_shape=[..], expected input with shape",
+                     # convolution's "Given groups=1, weight of size [..], expected
+                     # input[..] to have 3 channels", addmm's "mat1 and mat2 shapes cannot
+                     # be multiplied", broadcasting's "The size of tensor a (3) must match
+                     # the size of tensor b (4)", the losses' "Expected input batch_size"
+                     b"Given normalized_shape=", b"Given groups=", b"shapes cannot be multiplied",
+                     b"must match the size of tensor", b"Expected input batch_size",
                      # libraries' words for a configuration naming what is not there:
                      # Hydra's instantiate ("Error locating target 'pkg.mod.Name'"),
                      # transformers' Auto classes ("Unrecognized configuration class
