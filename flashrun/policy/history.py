@@ -14,8 +14,9 @@ _HEX = re.compile(r"0x[0-9a-fA-F]+")
 # with it. The drive form is tried only when the text holds one (":/" or ":\\"):
 # otherwise every letter of the message would be a candidate start (same matches,
 # half the time).
-_PATH = re.compile(r"[\\/][^\s'\":,)]+")
-_DRIVE_PATH = re.compile(r"[A-Za-z]:[\\/][^\s'\":,)]+|[\\/][^\s'\":,)]+")
+_SEP_RUN = r"[\\/][^\s'\":,)]+"
+_PATH = re.compile(_SEP_RUN)
+_DRIVE_PATH = re.compile(r"[A-Za-z]:" + _SEP_RUN + "|" + _SEP_RUN)
 _RANK = re.compile(r"\[[Rr]ank\s*\d+\]?|\b[Rr]ank\s*\d+\]?")
 _NUM = re.compile(r"\d+(?:\.\d+)?")
 
