@@ -207,6 +207,32 @@ def test_line_ends_at_every_vector_offset(avx2):
         c_impl._eol_avx2(was)
 
 
+@pytest.mark.parametrize("avx2", [True, False])
+def test_line_flags_at_every_vector_offset(avx2):
+    """The line-end search also says whether a line holds ESC or NUL (stripped before
+    the line is read: left in, they would stay in the exception's message) and a colon
+    where an exception name may end behind a prefix (else the inner terminal is not
+    looked for): each at every offset around the 16- and 32-byte steps, in a chunk's
+    first line and after it, on both the AVX2 and the SSE2 path, reads as the Python
+    lexer reads it."""
+    was = c_impl._eol_avx2(avx2)
+    try:
+        for lead in (b"", b"step 1 | loss 0.5\n"):
+            for pad in range(0, 70):
+                q = b"q" * pad
+                for line in (b"ValueError: x " + q + b"\x1b[31mred\x1b[0m",
+                             b"ValueError: x " + q + b"\x00z",
+                             q + b" - ERROR - ValueError: bad",
+                             q + b" RuntimeError:\r",
+                             q + b" KeyError:"):
+                    data = lead + line + b"\n" + line + b"\n"
+                    assert c_impl._lex_events(data) == py_impl._lex_events(data), \
+                        (pad, line)
+                    assert c_impl.scan_tail(data) == py_impl.scan_tail(data), (pad, line)
+    finally:
+        c_impl._eol_avx2(was)
+
+
 def test_first_word_around_the_name_limit():
     """A terminal line's dotted type name may be up to NAME_MAX bytes; the C lexer
     stops walking a first word there (a flood of one-word lines is not walked byte

@@ -1,8 +1,9 @@
 /* Line-end search for the C lexer (_scan.pyx): the first '\n' or '\r' at or
- * after p[i], n when there is none. One search finds both ends a line can have,
- * instead of one memchr per byte value. 32 bytes a step with AVX2 when the CPU
- * has it (checked once, at import), else 16 with SSE2 (every x86-64), else a
- * byte loop (also for the first byte of a chunk and its last 32 or 16). */
+ * after p[i], n when there is none, and what the line before it holds. One
+ * search finds both ends a line can have, instead of one memchr per byte value.
+ * 32 bytes a step with AVX2 when the CPU has it (checked once, at import), else
+ * 16 with SSE2 (every x86-64), else a byte loop (also for the first byte of a
+ * chunk and its last 32 or 16). */
 #ifndef FLASHRUN_SCAN_EOL_H
 #define FLASHRUN_SCAN_EOL_H
 #include <stddef.h>
@@ -21,15 +22,16 @@ static void fr_eol_init(void)
 #endif
 }
 
-/* The line-end search, also telling whether the line [i, end) holds a colon
- * where an exception name may end behind a prefix ("... - ERROR - ValueError: x"):
- * the byte before it is a name's last byte (FR_NAME_LAST, the last bytes of the
+/* The line-end search, also telling what the line [i, end) holds (*flags):
+ * FR_DIRTY, ESC or NUL (the lexer strips those first); FR_COLON, a colon where
+ * an exception name may end behind a prefix ("... - ERROR - ValueError: x"): the
+ * byte before it is a name's last byte (FR_NAME_LAST, the last bytes of the
  * exception suffixes), a space or a line end follows it (or the chunk ends). A
  * line without one cannot hold an inner terminal (_inner_terminal), so the lexer
- * skips that search. Colons are found in the same vector steps; their neighbours
- * are compared only in steps that hold a colon (the next byte) or ": " (whether
- * the byte before lies in 'd'..'t', the range of FR_NAME_LAST); the few left are
- * checked one by one. */
+ * skips that search. ESC, NUL and colons are found in the same vector steps as
+ * the line end; a colon's neighbours are compared only in steps that hold a
+ * colon (the next byte) or ": " (whether the byte before lies in 'd'..'t', the
+ * range of FR_NAME_LAST); the few left are checked one by one. */
 #define FR_NAME_LAST "rntdep"
 
 static inline int fr_colon_here(const unsigned char *p, Py_ssize_t c, Py_ssize_t n)
@@ -42,12 +44,17 @@ static inline int fr_colon_here(const unsigned char *p, Py_ssize_t c, Py_ssize_t
            (c + 1 == n || p[c + 1] == ' ' || p[c + 1] == '\n' || p[c + 1] == '\r');
 }
 
-static inline Py_ssize_t fr_find_eol_scalar_colon(const unsigned char *p, Py_ssize_t i,
-                                                  Py_ssize_t n, int *colon)
+#define FR_COLON 1
+#define FR_DIRTY 2
+
+static inline Py_ssize_t fr_find_eol_scalar_flags(const unsigned char *p, Py_ssize_t i,
+                                                  Py_ssize_t n, int *flags)
 {
     while (i < n && p[i] != '\n' && p[i] != '\r') {
-        if (p[i] == ':' && !*colon && fr_colon_here(p, i, n))
-            *colon = 1;
+        if (p[i] == ':' && !(*flags & FR_COLON) && fr_colon_here(p, i, n))
+            *flags |= FR_COLON;
+        else if (p[i] == 0x1B || p[i] == 0)
+            *flags |= FR_DIRTY;
         i++;
     }
     return i;
@@ -55,17 +62,21 @@ static inline Py_ssize_t fr_find_eol_scalar_colon(const unsigned char *p, Py_ssi
 
 #ifdef FR_X86
 __attribute__((target("avx2")))
-static Py_ssize_t fr_find_eol_colon_avx2(const unsigned char *p, Py_ssize_t i, Py_ssize_t n,
-                                         int *colon)
+static Py_ssize_t fr_find_eol_flags_avx2(const unsigned char *p, Py_ssize_t i, Py_ssize_t n,
+                                         int *flags)
 {
     const __m256i nl = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
     const __m256i co = _mm256_set1_epi8(':'), sp = _mm256_set1_epi8(' ');
+    const __m256i esc = _mm256_set1_epi8(0x1B), nul = _mm256_setzero_si256();
     while (i >= 1 && i + 33 <= n) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
         unsigned e = (unsigned)_mm256_movemask_epi8(
             _mm256_or_si256(_mm256_cmpeq_epi8(v, nl), _mm256_cmpeq_epi8(v, cr)));
         unsigned below = e ? (e & -e) - 1 : 0xFFFFFFFFu;  /* positions before the end */
-        if (!*colon) {
+        if ((unsigned)_mm256_movemask_epi8(_mm256_or_si256(
+                _mm256_cmpeq_epi8(v, esc), _mm256_cmpeq_epi8(v, nul))) & below)
+            *flags |= FR_DIRTY;
+        if (!(*flags & FR_COLON)) {
             unsigned c = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, co)) & below;
             if (c) {
                 __m256i w = _mm256_loadu_si256((const __m256i *)(p + i + 1));
@@ -81,7 +92,7 @@ static Py_ssize_t fr_find_eol_colon_avx2(const unsigned char *p, Py_ssize_t i, P
                 }
                 while (c) {
                     if (fr_colon_here(p, i + __builtin_ctz(c), n)) {
-                        *colon = 1;
+                        *flags |= FR_COLON;
                         break;
                     }
                     c &= c - 1;
@@ -92,26 +103,30 @@ static Py_ssize_t fr_find_eol_colon_avx2(const unsigned char *p, Py_ssize_t i, P
             return i + __builtin_ctz(e);
         i += 32;
     }
-    return fr_find_eol_scalar_colon(p, i, n, colon);
+    return fr_find_eol_scalar_flags(p, i, n, flags);
 }
 #endif
 
-static inline Py_ssize_t fr_find_eol_colon(const unsigned char *p, Py_ssize_t i, Py_ssize_t n,
-                                           int *colon)
+static inline Py_ssize_t fr_find_eol_flags(const unsigned char *p, Py_ssize_t i, Py_ssize_t n,
+                                           int *flags)
 {
-    *colon = 0;
+    *flags = 0;
 #ifdef FR_X86
     if (fr_have_avx2)
-        return fr_find_eol_colon_avx2(p, i, n, colon);
+        return fr_find_eol_flags_avx2(p, i, n, flags);
     {
         const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
         const __m128i co = _mm_set1_epi8(':'), sp = _mm_set1_epi8(' ');
+        const __m128i esc = _mm_set1_epi8(0x1B), nul = _mm_setzero_si128();
         while (i >= 1 && i + 17 <= n) {
             __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
             unsigned e = (unsigned)_mm_movemask_epi8(
                 _mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
             unsigned below = e ? (e & -e) - 1 : 0xFFFFu;
-            if (!*colon) {
+            if ((unsigned)_mm_movemask_epi8(_mm_or_si128(
+                    _mm_cmpeq_epi8(v, esc), _mm_cmpeq_epi8(v, nul))) & below)
+                *flags |= FR_DIRTY;
+            if (!(*flags & FR_COLON)) {
                 unsigned c = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, co)) & below;
                 if (c) {
                     __m128i w = _mm_loadu_si128((const __m128i *)(p + i + 1));
@@ -126,7 +141,7 @@ static inline Py_ssize_t fr_find_eol_colon(const unsigned char *p, Py_ssize_t i,
                     }
                     while (c) {
                         if (fr_colon_here(p, i + __builtin_ctz(c), n)) {
-                            *colon = 1;
+                            *flags |= FR_COLON;
                             break;
                         }
                         c &= c - 1;
@@ -139,7 +154,7 @@ static inline Py_ssize_t fr_find_eol_colon(const unsigned char *p, Py_ssize_t i,
         }
     }
 #endif
-    return fr_find_eol_scalar_colon(p, i, n, colon);
+    return fr_find_eol_scalar_flags(p, i, n, flags);
 }
 
 #endif

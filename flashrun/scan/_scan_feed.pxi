@@ -4,8 +4,9 @@
 # the events. Mirrors _scan_py.Scanner.
 
 cdef extern from "_scan_eol.h":
-    Py_ssize_t fr_find_eol_colon(const unsigned char* p, Py_ssize_t i, Py_ssize_t n,
-                                 int* colon) nogil
+    Py_ssize_t fr_find_eol_flags(const unsigned char* p, Py_ssize_t i, Py_ssize_t n,
+                                 int* flags) nogil
+    int FR_COLON, FR_DIRTY
     const char* FR_NAME_LAST
     void fr_eol_init()
     int fr_have_avx2
@@ -23,17 +24,6 @@ def _eol_avx2(enable):
     if not enable:
         fr_have_avx2 = 0
     return bool(was)
-
-
-cdef inline Py_ssize_t _next_at(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, int c,
-                                Py_ssize_t cached) noexcept nogil:
-    """Index of the next byte ``c`` at or after ``i`` (``n`` if none); a cached answer
-    still ahead of ``i`` is reused, so each byte value is searched once per chunk."""
-    cdef const void* hit
-    if cached >= i:
-        return cached
-    hit = memchr(p + i, c, n - i)
-    return n if hit == NULL else <Py_ssize_t>(<const unsigned char*>hit - p)
 
 
 @cython.final
@@ -148,22 +138,21 @@ cdef class Scanner:
 
     cdef int _feed(self, bytes data) except -1:
         cdef const unsigned char* p
-        cdef Py_ssize_t n, i = 0, j, esc = -1, nul = -1, hit = -1
-        cdef bint dirty, may_hit
-        cdef int may_inner
+        cdef Py_ssize_t n, i = 0, j, hit = -1
+        cdef bint dirty, may_hit, may_inner
+        cdef int flags
         p = <const unsigned char*>data
         n = len(data)
         while i < n:
-            j = fr_find_eol_colon(p, i, n, &may_inner)
+            j = fr_find_eol_flags(p, i, n, &flags)
             if j == n:
                 self._partial(p + i, n - i)
                 break
             if self.npending == 0 and not self.long_:
-                esc = _next_at(p, n, i, 0x1B, esc)
-                nul = _next_at(p, n, i, 0, nul)
                 hit = _next_hit(self.lexer.ns, p, n, i, hit)
-                dirty = esc < j or nul < j
+                dirty = flags & FR_DIRTY
                 may_hit = hit < j
+                may_inner = flags & FR_COLON
                 if dirty or may_hit or may_inner or j - i > CAP or \
                         not self.lexer.quick(p + i, j - i):
                     self._whole(p + i, j - i, p[j] == 0x0D, dirty, may_hit, may_inner)
