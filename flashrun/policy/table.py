@@ -24,7 +24,9 @@ from flashrun.policy.taxonomy import FailureClass as F
 # 2026.12.3: Hydra's HYDRA_FULL_ERROR note is the code's error when nothing else speaks.
 # 2026.12.4: a traceback the tail cuts after a whole frame, before its exception line, is
 # the code's when nothing else speaks.
-POLICY_VERSION = "2026.12.4"
+# 2026.12.5: NCCL's invalid usage is communication_error (the contract's NCCL rule); new
+# memory, archive, throttling and death-report needles (docs/needles.md).
+POLICY_VERSION = "2026.12.5"
 
 
 class Action(str, Enum):

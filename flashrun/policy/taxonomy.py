@@ -332,10 +332,14 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if "no_backend" in evidence:
         return FailureClass.APPLICATION_ERROR, \
             "torch was built without the distributed backend asked for"
-    if evidence & _KERNEL_FAULT or "nccl_usage" in evidence:
-        return FailureClass.APPLICATION_ERROR, (
-            "NCCL reports invalid usage (a configuration error)" if "nccl_usage" in evidence
-            else "a GPU kernel faulted (an illegal access or a device assert)")
+    if evidence & _KERNEL_FAULT:
+        return FailureClass.APPLICATION_ERROR, \
+            "a GPU kernel faulted (an illegal access or a device assert)"
+    # NCCL refusing a call (ncclInvalidUsage, ncclInvalidArgument): a configuration it
+    # will not run, but the contract counts every NCCL failure as communication
+    if "nccl_usage" in evidence:
+        return FailureClass.COMMUNICATION_ERROR, "NCCL refused the call (invalid usage " \
+            "or argument: check the process group's configuration)"
     # a C++ terminate of a standard exception type whose what() says nothing of its
     # own (or was cut off) names no cause: the tail's communication words do
     mute_native = has_root and root_type in _STD_TYPES and root_markers <= _NATIVE_ROOT

@@ -87,7 +87,14 @@ EXIT_REPORTS = (
     (b"Command exited with non-zero status ", "code"),  # GNU time
     (b"Command terminated by signal ", "signal"),       # GNU time
     (b"Process finished with exit code ", "ide"),       # PyCharm/IntelliJ: code (signal N: NAME)
-    (b": Killed", "sigkill"),                           # srun: error: node: task N: Killed
+    # srun: error: node: task(s) N: <strsignal of the task's signal>[ (core dumped)];
+    # the crash signals' names (kind "name": the needle names the signal)
+    (b": Killed", "name"),
+    (b": Aborted", "name"),
+    (b": Segmentation fault", "name"),
+    (b": Bus error", "name"),
+    (b": Illegal instruction", "name"),
+    (b": Floating point exception", "name"),
     (b"exited on signal ", "signal"),                   # Open MPI: mpirun noticed ... rank N ...
     (b" exited with non-zero status ", "code"),         # a wrapper's own "Step 1 exited with ..."
     # SageMaker's training toolkit (sagemaker-containers, sagemaker-training): the user
@@ -128,6 +135,9 @@ EXIT_REPORTS = (
     # runs on the launcher's own SIGINT/SIGTERM; a stop from outside says so itself:
     # a KeyboardInterrupt, a scheduler's cancel.)
     (b"Killing subprocess ", "failed"),
+    # NVIDIA FLARE's ProcessExecutor: "process finished with execution code: -9" (the
+    # client's training subprocess; a negative code is the signal, as subprocess says)
+    (b"finished with execution code: ", "code"),
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -238,7 +248,13 @@ _MARKER_NEEDLES = {
                  # the same string after a call's name and "error" (faiss's StandardGpu-
                  # Resources: "cudaMalloc error out of memory [2]")
                  b"error out of memory",
-                 b"hipErrorOutOfMemory",
+                 # the error enums' names: HIP's hipErrorOutOfMemory, Metal's command
+                 # buffer status (MLX: "[METAL] Command buffer execution failed:
+                 # Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)")
+                 b"ErrorOutOfMemory",
+                 # bitsandbytes' CUDA_CHECK_RETURN ("Error out of memory at line 380 in
+                 # file .../csrc/pythonInterface.c")
+                 b"Error out of memory",
                  # NCCL's CUDACHECK ("Cuda failure 2 'out of memory'", and older NCCL's
                  # "Cuda failure 'out of memory'")
                  b"'out of memory'",
@@ -270,7 +286,11 @@ _MARKER_NEEDLES = {
                  # TensorFlow's hint, printed with every allocator OOM ("Hint: If you want
                  # to see a list of allocated tensors when OOM happens, add
                  # report_tensor_allocations_upon_oom to RunOptions ...")
-                 b"report_tensor_allocations_upon_oom"),
+                 b"report_tensor_allocations_upon_oom",
+                 # XLA's status for any allocation ("RESOURCE_EXHAUSTED: Out of memory
+                 # allocating N bytes."); ONNX Runtime's BFC arena ("Failed to allocate
+                 # memory for requested buffer of size N") and others' capitalised words
+                 b"RESOURCE_EXHAUSTED: Out of memory", b"Failed to allocate memory"),
     # (systemd's "killed by the OOM killer"; Ray's worker-died text lists "killed by
     # SIGKILL by OOM killer" among possible causes, which is no evidence)
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
@@ -394,7 +414,9 @@ _MARKER_NEEDLES = {
     # SubprocVecEnv, custom worker pools): an EOFError there is the other end's death
     "peer_pipe": (b"multiprocessing/connection.py", b"multiprocessing\\connection.py"),
     "object_store": (b"botocore", b"amazonaws.com", b"storage.googleapis.com",
-                     b"blob.core.windows.net", b"SlowDown",
+                     # S3's throttling reply, by its error code and its reason phrase
+                     # ("503 Slow Down", "An error occurred (SlowDown) ...")
+                     b"blob.core.windows.net", b"SlowDown", b"503 Slow Down",
                      b"S3UploadFailedError", b"google.cloud.storage", b"google/cloud/storage",
                      b"azure.storage.blob", b"azure/storage/blob", b"s3transfer",
                      b"upload_from_filename", b"download_to_filename",
@@ -446,7 +468,11 @@ _MARKER_NEEDLES = {
                     # file's MD5 does not match), behind every torchvision/TorchGeo dataset
                     b"File not found or corrupted",
                     # gzip's and GNU tar's words for a damaged .tar.gz (a model archive)
-                    b"invalid compressed data--", b"Unexpected EOF in archive"),
+                    b"invalid compressed data--", b"Unexpected EOF in archive",
+                    # Python's tarfile and gzip on a damaged or wrong file (tarfile.
+                    # ReadError: "file could not be opened successfully", gzip's
+                    # BadGzipFile: "Not a gzipped file (b'<!')")
+                    b"could not be opened successfully", b"Not a gzipped file"),
     # huggingface_hub's check of a downloaded file's size: the store broke off the
     # download (storage; fetching it again is the fix)
     "short_download": (b"Consistency check failed: file should be of size",),
@@ -524,7 +550,10 @@ _MARKER_NEEDLES = {
               # free or corruption (!prev): 0x...", "free(): invalid pointer")
               b"double free or corruption", b"free(): invalid"),
     "native_abort": (b"terminate called after throwing", b"terminate called without an",
-                     b"terminate called recursively"),
+                     b"terminate called recursively",
+                     # LLVM's libc++abi (macOS, clang builds): "libc++abi: terminating
+                     # due to uncaught exception of type std::runtime_error: ..."
+                     b"terminating due to uncaught exception"),
     "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted",
                 b"DUE TO JOB REQUEUE", b"job is preempted",  # Slurm requeue, submitit
                 # Lightning's SLURM connector handling the scheduler's warning signal
@@ -593,7 +622,12 @@ _MARKER_NEEDLES = {
                      # to the message ("Set the environment variable HYDRA_FULL_ERROR=1
                      # for a complete stack trace."): the code raised; anything else the
                      # tail says (memory, NCCL, a store) outranks it
-                     b"HYDRA_FULL_ERROR=1"),
+                     b"HYDRA_FULL_ERROR=1",
+                     # (not "No module named": torch's own survived UserWarning "Failed to
+                     # initialize NumPy: No module named 'numpy'" carries it)
+                     # a program's top-level handler logging what escaped it (tiny-cuda-
+                     # nn's and instant-ngp's tlog: "Uncaught exception: <what()>")
+                     b"Uncaught exception"),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
