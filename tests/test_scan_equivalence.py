@@ -88,6 +88,9 @@ TOKENS = [
     b"Horovod detected that one or more processes exited", b"Exit code: 137",
     b"-1073741819 (0xC0000005)", b"python3: No module named x", b"python: can't open file 'a'",
     b"u@h: Permission denied (publickey,password).", b"WeightsUnpickler error: x",
+    # frames without their header (headless_frame), and what only looks like one
+    b'File "/w/a.py", line 3, in f', b'File "', b'", line ', b"    x = f()", b"\t \t",
+    b'File "cfg.yaml" missing', b'File "", line 1',
 ]
 
 

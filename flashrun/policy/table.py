@@ -25,7 +25,8 @@ from flashrun.policy.taxonomy import FailureClass as F
 # 2026.12.4: a traceback the tail cuts after a whole frame, before its exception line, is
 # the code's when nothing else speaks.
 # 2026.12.5: NCCL's invalid usage is communication_error (the contract's NCCL rule); new
-# memory, archive, throttling and death-report needles (docs/needles.md).
+# memory, archive, throttling and death-report needles (docs/needles.md); a traceback cut
+# at a File line after a whole frame, or pasted without its header, is still cut.
 POLICY_VERSION = "2026.12.5"
 
 

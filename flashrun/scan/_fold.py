@@ -406,11 +406,12 @@ class Fold:
                 signal = -code
         # A traceback the tail cut inside its frames, after a whole frame (a frame's
         # line and its source line: a bare header, or a frame line alone, says nothing
-        # of what raised), no exception line, and Python did not say it was ignored.
+        # of what raised), no exception line, and Python did not say it was ignored;
+        # or frames pasted without their header (no traceback record in that rank).
         unfinished = False
         for rank in cut:
             record = self.open.get(rank)
-            if record is not None and not record.terms and not record.ignored:
+            if record is None or (not record.terms and not record.ignored):
                 unfinished = True
         markers, evidence = [], []
         standing = root is not None and not _symptom(root)

@@ -30,7 +30,8 @@ Line model, identical in both lexers:
 from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
 from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, errno_str,
-                                    exception_like, inner_terminal, key_value, killed_end,
+                                    exception_like, headless_frame, inner_terminal,
+                                    key_value, killed_end,
                                     is_noise, is_record_start, plausible_prefix, shape_end,
                                     strip_prefixes, terminal_name)
 
@@ -88,11 +89,14 @@ class Lexer:
                 if self.slot_rank[k] != -2}
 
     def cut(self):
-        """The ranks whose last line was a frame's source or caret line in a traceback
-        still open: the tail cut it before its exception line, after a whole frame."""
+        """The ranks whose traceback, still open, showed a whole frame (a File line and
+        its source line) before its last line: the tail cut it before its exception
+        line. The last line is a frame's source or caret line, or a File line after
+        a whole frame (a header with one File line alone says nothing); frames pasted
+        without their header count the same (headless_frame)."""
         return frozenset(self.slot_rank[k] for k in range(T.RANK_SLOTS)
-                         if self.slot_rank[k] != -2 and self.slot_state[k] == FRAMES
-                         and self.slot_prev_frame[k] == 2)
+                         if self.slot_rank[k] != -2 and self.slot_prev_frame[k] >= 2
+                         and self.slot_state[k] in (FRAMES, OUT))
 
     def line(self, s):
         """Process one segment (no line terminators, at most SEGMENT_CAP bytes)."""
@@ -249,9 +253,12 @@ class Lexer:
     def _state_machine(self, k, st, rank, content, mask, report):
         if st == FRAMES:
             if _frame_like(content):
-                # 1: a frame's 'File "..."' line; 2: its source or caret line
-                self.slot_prev_frame[k] = 1 if content[_lstrip_spaces(content):].startswith(
-                    b'File "') else 2
+                # 1: a frame's 'File "..."' line (3: one after a whole frame); 2: its
+                # source or caret line
+                if content[_lstrip_spaces(content):].startswith(b'File "'):
+                    self.slot_prev_frame[k] = 3 if self.slot_prev_frame[k] >= 2 else 1
+                else:
+                    self.slot_prev_frame[k] = 2
                 if mask & _FRAME_MARKS:  # through an object-store client, a spawn pipe
                     self._emit(T.EV_MARK, rank, T.CTX_FRAMES, mask & _FRAME_MARKS, content)
                 return None
@@ -295,6 +302,7 @@ class Lexer:
             self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content)
             self.slot_state[k], self.slot_msg[k] = MSG, 0
             return None
+        self.slot_prev_frame[k] = headless_frame(content, self.slot_prev_frame[k])
         if mask:
             self._emit(T.EV_MARK, rank, T.CTX_OUT, mask, content)
         if st == CHAINED:

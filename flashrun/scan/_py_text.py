@@ -366,6 +366,19 @@ def _frame_like(s):
     return not s or s[0] in _SPACE or s[0] == 0xE2 or s[0] == 0x5E or s[0] == 0x7E
 
 
+def headless_frame(s, prev):
+    """Frames pasted without their traceback's header, outside any traceback: 1 for a
+    'File "...", line N' line (3 when it follows a whole frame), 2 for an indented
+    line under one (its source or caret line), else 0. cut() reads a tail ending in
+    such a run, after a whole frame, as a traceback cut before its exception line."""
+    t = s[_lstrip_spaces(s):]
+    if t.startswith(b'File "') and b'", line ' in t:
+        return 3 if prev >= 2 else 1
+    if prev and s[:1] in (b" ", b"\t") and not _blank(s):
+        return 2
+    return 0
+
+
 def _blank(s):
     for c in s:
         if c != 0x20 and c != 0x09:

@@ -267,11 +267,12 @@ cdef class Lexer:
                 if self.slot_rank[k] != -2}
 
     cpdef frozenset cut(self):
-        """_py.Lexer.cut: the ranks whose last line was a frame's source or caret line in
-        a traceback still open."""
+        """_py.Lexer.cut: the ranks whose traceback, still open, showed a whole frame
+        before its last line (a frame's source or caret line, or a File line after one)."""
         cdef int k
         return frozenset([self.slot_rank[k] for k in range(NSLOTS) if self.slot_rank[k] != -2
-                          and self.slot_state[k] == S_FRAMES and self.slot_prev[k] == 2])
+                          and self.slot_prev[k] >= 2
+                          and (self.slot_state[k] == S_FRAMES or self.slot_state[k] == S_OUT)])
 
     cdef int _emit(self, int kind, Py_ssize_t rank, Py_ssize_t a, object b,
                    const unsigned char* c, Py_ssize_t cn) except -1:
@@ -332,6 +333,7 @@ cdef class Lexer:
         self.lineno += 1
         self.slot_used[k] = self.lineno
         self.mask = 0
+        self.slot_prev[k] = 0  # not a frame line (headless_frame)
         self.slot_act[k] += output
         return 1
 
@@ -440,6 +442,7 @@ cdef class Lexer:
         output = _plain_output(body, bn, self.no_inner)
         if output < 0:
             return 0
+        self.slot_prev[k] = 0  # not a frame line (headless_frame)
         self.slot_act[k] += output
         return 1
 
@@ -566,8 +569,12 @@ cdef class Lexer:
         cdef bint colon
         cdef Py_ssize_t end
         if st == S_FRAMES:
-            if _frame_like(c, cn):  # 1: a 'File "..."' line; 2: a source or caret line
-                self.slot_prev[k] = 1 if _starts(c, cn, _lstrip(c, cn), b'File "') else 2
+            if _frame_like(c, cn):  # 1: a 'File "..."' line (3: one after a whole
+                # frame); 2: a source or caret line
+                if _starts(c, cn, _lstrip(c, cn), b'File "'):
+                    self.slot_prev[k] = 3 if self.slot_prev[k] >= 2 else 1
+                else:
+                    self.slot_prev[k] = 2
                 if self.mask & _FRAME_MARKS:  # through an object-store client, a spawn pipe
                     self._emit(C_EV_MARK, rank, C_CTX_FRAMES, self.mask & _FRAME_MARKS, c, cn)
                 return 0
@@ -615,6 +622,7 @@ cdef class Lexer:
             self.slot_state[k] = S_MSG
             self.slot_msg[k] = 0
             return 0
+        self.slot_prev[k] = _headless_frame(c, cn, self.slot_prev[k])
         if self.mask:
             self._emit(C_EV_MARK, rank, C_CTX_OUT, self.mask, c, cn)
         if st == S_CHAINED:

@@ -514,6 +514,21 @@ cdef inline Py_ssize_t _lstrip(const unsigned char* s, Py_ssize_t n) noexcept no
     return i
 
 
+cdef int _headless_frame(const unsigned char* s, Py_ssize_t n, int prev) noexcept nogil:
+    """_py_text.headless_frame: 1 for a 'File "...", line N' line outside any traceback
+    (3 after a whole frame), 2 for an indented, non-blank line under one, else 0."""
+    cdef Py_ssize_t i = _lstrip(s, n), j
+    if n - i >= 6 and memcmp(s + i, b'File "', 6) == 0:
+        for j in range(i + 5, n - 7):
+            if s[j] == 0x22 and memcmp(s + j, b'", line ', 8) == 0:
+                return 3 if prev >= 2 else 1
+    if prev and n and (s[0] == 0x20 or s[0] == 0x09):
+        for j in range(n):
+            if s[j] != 0x20 and s[j] != 0x09:
+                return 2
+    return 0
+
+
 cdef Py_ssize_t _clean(const unsigned char* s, Py_ssize_t n, unsigned char* out) noexcept nogil:
     cdef Py_ssize_t i = 0, o = 0
     cdef unsigned char c

@@ -135,6 +135,11 @@ EXIT_REPORTS = (
     # runs on the launcher's own SIGINT/SIGTERM; a stop from outside says so itself:
     # a KeyboardInterrupt, a scheduler's cancel.)
     (b"Killing subprocess ", "failed"),
+    # Kaldi's job runners (and ESPnet's, k2's and every recipe built on them): run.pl's
+    # "run.pl: job failed, log is in exp/x/train.log" and queue.pl's / slurm.pl's
+    # "queue.pl: job failed with status 1, log is in ..."
+    (b"job failed, log is in ", "failed"),
+    (b".pl: job failed with status ", "code"),
     # NVIDIA FLARE's ProcessExecutor: "process finished with execution code: -9" (the
     # client's training subprocess; a negative code is the signal, as subprocess says)
     (b"finished with execution code: ", "code"),
@@ -234,7 +239,11 @@ _MARKER_NEEDLES = {
                    # gRPC's status for a peer it cannot reach (a federated server, an
                    # XLA mesh master, Ray's GCS: the job's own coordinator), in Python's
                    # repr and in gRPC core's words
-                   b"StatusCode.UNAVAILABLE", b"failed to connect to all addresses"),
+                   b"StatusCode.UNAVAILABLE", b"failed to connect to all addresses",
+                   # torch_xla's XRT mesh service (mesh_service.cc): a TPU worker that
+                   # cannot reach the job's mesh master ("Failed to connect to client
+                   # mesh master: host:port")
+                   b"Failed to connect to client mesh master"),
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
                  b"HIP out of memory", b"MPS backend out of memory", b"XPU out of memory",
@@ -625,6 +634,14 @@ _MARKER_NEEDLES = {
                      b"HYDRA_FULL_ERROR=1",
                      # (not "No module named": torch's own survived UserWarning "Failed to
                      # initialize NumPy: No module named 'numpy'" carries it)
+                     # OmegaConf's struct mode (Hydra's, NeMo's and Lightning's configs)
+                     # refusing a key the config does not declare: "Key 'x' is not in
+                     # struct", whatever exception class a framework wraps it in
+                     b"is not in struct",
+                     # ONNX Runtime's status tag ("[ONNXRuntimeError] : 2 :
+                     # INVALID_ARGUMENT : ..."): its pybind module's classes (Fail,
+                     # InvalidArgument, NoSuchFile, InvalidGraph) have no Error suffix
+                     b"[ONNXRuntimeError]",
                      # a program's top-level handler logging what escaped it (tiny-cuda-
                      # nn's and instant-ngp's tlog: "Uncaught exception: <what()>")
                      b"Uncaught exception"),
