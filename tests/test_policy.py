@@ -47,7 +47,7 @@ def sig(**kw):
     (sig(markers={"nccl", "watchdog"}), F.COMMUNICATION_ERROR),
     (sig(root_exception="requests.exceptions.ConnectionError",
          chain_types=("requests.exceptions.ConnectionError",), root_markers={"network"}),
-     F.NETWORK_DEGRADATION),
+     F.STORAGE_TIMEOUT),  # the contract has no network class
     (sig(markers={"usage_error"}, exit_code=2), F.APPLICATION_ERROR),
     (sig(root_exception="KeyboardInterrupt", chain_types=("KeyboardInterrupt",), signal=2),
      F.UNKNOWN),

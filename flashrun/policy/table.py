@@ -27,6 +27,8 @@ from flashrun.policy.taxonomy import FailureClass as F
 # 2026.12.5: NCCL's invalid usage is communication_error (the contract's NCCL rule); new
 # memory, archive, throttling and death-report needles (docs/needles.md); a traceback cut
 # at a File line after a whole frame, or pasted without its header, is still cut.
+# The log no longer yields network_degradation: the contract has no network class, and a
+# remote dependency's failure reads as storage_timeout (the same pause_job).
 POLICY_VERSION = "2026.12.5"
 
 

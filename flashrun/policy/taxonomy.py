@@ -346,7 +346,11 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if root_markers & _COMM or ((not has_root or mute_native) and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
     if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & _NET_UNPLACED):
-        return FailureClass.NETWORK_DEGRADATION, "a network dependency failed"
+        # the contract has no network class: a remote dependency a run reaches (the
+        # Hub, a URL, a model server) is what it fetches from, its store; the same
+        # back-off as network_degradation, which site rules may still name
+        return FailureClass.STORAGE_TIMEOUT, "a network dependency failed (DNS, a " \
+            "refused or reset connection, an HTTP error)"
     # an EOFError raised reading a multiprocessing pipe: the process at its other end
     # died (SubprocVecEnv's env workers, a custom pool) without a word here
     peer_gone = "peer_pipe" in root_markers and root_type == "EOFError"

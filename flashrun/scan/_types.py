@@ -135,6 +135,9 @@ EXIT_REPORTS = (
     # runs on the launcher's own SIGINT/SIGTERM; a stop from outside says so itself:
     # a KeyboardInterrupt, a scheduler's cancel.)
     (b"Killing subprocess ", "failed"),
+    # GitHub Actions' runner closing a step whose process failed ("Error: Process
+    # completed with exit code 143.")
+    (b"Process completed with exit code ", "code"),
     # Kaldi's job runners (and ESPnet's, k2's and every recipe built on them): run.pl's
     # "run.pl: job failed, log is in exp/x/train.log" and queue.pl's / slurm.pl's
     # "queue.pl: job failed with status 1, log is in ..."
@@ -441,9 +444,10 @@ _MARKER_NEEDLES = {
     "no_answer": (b"Read timed out", b"ReadTimeout", b"RemoteDisconnected",
                   b"closed connection without response",
                   # HTTP's own words for a server that is throttling or failing
-                  # (429, 502, 503, 504 reason phrases, as requests and urllib print them)
-                  b"Too Many Requests", b"Service Unavailable", b"Bad Gateway",
-                  b"Gateway Time-out", b"Gateway Timeout"),
+                  # (429, 500, 502, 503, 504 reason phrases, as requests and urllib print
+                  # them)
+                  b"Too Many Requests", b"Internal Server Error", b"Service Unavailable",
+                  b"Bad Gateway", b"Gateway Time-out", b"Gateway Timeout"),
     # the Hugging Face Hub's hosts, which serve model and dataset files like an object
     # store (huggingface_hub, transformers, datasets downloads)
     "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co",
