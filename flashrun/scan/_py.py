@@ -21,6 +21,9 @@ Line model, identical in both lexers:
   ``[rankN]: Traceback`` glued after a progress bar re-anchors the line there;
 * each rank has its own traceback state: OUT → FRAMES (after a header) → MSG
   (after the terminal line) → OUT; chain separators park it in CHAINED;
+* a rank outside any traceback also tracks frames pasted without their header
+  (``headless_frame``), so a tail that ends inside them after a whole frame
+  reads as a cut traceback (``cut()``), as one with its header does;
 * each rank also counts its own ordinary output lines (``activity()``), so a
   traceback is judged survived only by its own rank's later output, whatever
   the other ranks printed in between; indented lines (continuations, a
@@ -31,9 +34,9 @@ from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
 from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, errno_str,
                                     exception_like, headless_frame, inner_terminal,
-                                    key_value, killed_end,
-                                    is_noise, is_record_start, plausible_prefix, shape_end,
-                                    strip_prefixes, terminal_name)
+                                    is_noise, is_record_start, key_value, killed_end,
+                                    plausible_prefix, shape_end, strip_prefixes,
+                                    terminal_name)
 
 OUT, FRAMES, MSG, CHAINED = 0, 1, 2, 3
 _FRAME_MARKS = T.FRAME_MARKS
