@@ -301,6 +301,41 @@ def test_sigkill_of_the_supervisor_leaves_no_descendant(tmp_path, loop_name):
         sup.stdout.close()
 
 
+_CLEANUP_SUPERVISOR = """
+import sys, time
+from flashrun.runtime import guard
+write = "import sys; open(sys.argv[1], 'w').write('ran')"
+dropped = guard.on_supervisor_death([sys.executable, "-c", write, sys.argv[1]])
+kept = guard.on_supervisor_death([sys.executable, "-c", write, sys.argv[2]])
+guard.drop_on_death(dropped)
+print("guard=%d" % guard.guard_pid(), flush=True)
+time.sleep(600)
+"""
+
+
+def test_sigkill_of_the_supervisor_runs_its_cleanup_commands(tmp_path):
+    """What no signal from this host reaches (a Slurm job's tasks elsewhere) is released
+    by a command the guard runs when the supervisor dies, SIGKILL included; a command
+    taken back (its attempt ended) does not run. Commands run in registration order,
+    so once the kept one has written its file the dropped one would have too."""
+    dropped, kept = tmp_path / "dropped", tmp_path / "kept"
+    sup = subprocess.Popen([sys.executable, "-c", _CLEANUP_SUPERVISOR, str(dropped), str(kept)],
+                           stdout=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    try:
+        line = sup.stdout.readline()
+        assert line.startswith(b"guard="), line
+        guard = int(line.split(b"=")[1])
+        sup.kill()
+        sup.wait(10)
+        assert not wait_dead(identify([guard]), timeout=30)  # it ran the commands and left
+        assert kept.read_text() == "ran"
+        assert not dropped.exists()
+    finally:
+        sup.kill()
+        sup.wait(10)
+        sup.stdout.close()
+
+
 @pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("loop_name", sorted(LOOPS))
 def test_pdeathsig_kills_the_leader_even_without_the_guard(tmp_path, loop_name, method):

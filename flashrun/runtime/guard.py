@@ -23,6 +23,10 @@ included. Three layers:
   supervisor holds. On EOF (the supervisor died, for any reason) or when its
   parent changes, it SIGKILLs every registered group and every process whose
   environment carries this supervisor's token (:func:`guard_pid`).
+* **cleanup commands**: what no signal reaches (a Slurm job on other hosts) is
+  released by a command registered with :func:`on_supervisor_death` (``scancel
+  --name ...``); the guard runs each, bounded, after its kills, and
+  :func:`drop_on_death` takes one back once its attempt is over.
 
 A descendant that both leaves the group and drops the variable from its
 environment escapes.
@@ -40,9 +44,10 @@ import signal
 import subprocess
 import sys
 import threading
-from typing import Callable, List, Optional, Set, Tuple
+from typing import Callable, Dict, List, Optional, Set, Tuple
 
-__all__ = ["ENV_TOKEN", "guard_pid", "pdeathsig_method"]
+__all__ = ["ENV_TOKEN", "drop_on_death", "guard_pid", "on_supervisor_death",
+           "pdeathsig_method"]
 
 logger = logging.getLogger(__name__)
 
@@ -216,10 +221,11 @@ import os, signal, sys, time
 for s in (signal.SIGINT, signal.SIGHUP, signal.SIGPIPE):
     signal.signal(s, signal.SIG_IGN)
 parent, needle, groups, buf = int(sys.argv[1]), b"\0" + sys.argv[2].encode(), set(), b""
+cleanups = {}
 os.set_blocking(0, False)
-eof = False
-while not eof and os.getppid() == parent:
-    time.sleep(0.2)  # polled, not woken per message: registering costs the supervisor no switch
+def drain():
+    global buf
+    eof = False
     while True:
         try:
             data = os.read(0, 65536)
@@ -231,7 +237,19 @@ while not eof and os.getppid() == parent:
         buf += data
     *lines, buf = buf.split(b"\n")
     for line in lines:
-        (groups.add if line[:1] == b"+" else groups.discard)(int(line[1:]))
+        if line[:1] == b"c":  # "c<id> <hex of the NUL-joined argv>": a cleanup command
+            key, argv = line[1:].split(b" ", 1)
+            cleanups[int(key)] = bytes.fromhex(argv.decode()).split(b"\0")
+        elif line[:1] == b"x":
+            cleanups.pop(int(line[1:]), None)
+        else:
+            (groups.add if line[:1] == b"+" else groups.discard)(int(line[1:]))
+    return eof
+eof = False
+while not eof and os.getppid() == parent:
+    time.sleep(0.2)  # polled, not woken per message: registering costs the supervisor no switch
+    eof = drain()
+drain()  # what the supervisor wrote just before it died
 def carriers():
     for name in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -252,6 +270,13 @@ for attempt in range(3):
         except OSError:
             pass
     time.sleep(0.05)
+import subprocess
+for key in sorted(cleanups):  # in the order they were registered
+    try:
+        subprocess.run(cleanups[key], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=15)
+    except (OSError, subprocess.SubprocessError):
+        pass
 """
 
 
@@ -263,6 +288,8 @@ class _Guard:
         self._proc: Optional[subprocess.Popen] = None
         self._owner = 0
         self._groups: Set[int] = set()
+        self._cleanups: Dict[int, bytes] = {}
+        self._next_cleanup = itertools.count(1)
 
     @property
     def pid(self) -> Optional[int]:
@@ -278,6 +305,8 @@ class _Guard:
         self._owner = os.getpid()
         for pgid in self._groups:
             self._proc.stdin.write(b"+%d\n" % pgid)
+        for line in self._cleanups.values():
+            self._proc.stdin.write(line)
         self._proc.stdin.flush()
 
     def _send(self, line: bytes) -> None:
@@ -319,6 +348,17 @@ class _Guard:
         if self._proc is not None:
             self._send(b"-%d\n" % pgid)
 
+    def add_cleanup(self, argv: List[str]) -> int:
+        key = next(self._next_cleanup)
+        line = b"c%d %s\n" % (key, b"\0".join(os.fsencode(a) for a in argv).hex().encode())
+        self._cleanups[key] = line
+        self._send(line)
+        return key
+
+    def drop_cleanup(self, key: int) -> None:
+        if self._cleanups.pop(key, None) is not None and self._proc is not None:
+            self._send(b"x%d\n" % key)
+
     def close(self) -> None:
         """Close the pipe; the guard kills what is still registered and exits."""
         with self._lock:
@@ -332,6 +372,7 @@ class _Guard:
         _SUPERVISOR_TOKEN = _new_supervisor_token()
         proc, self._proc = self._proc, None
         self._groups = set()
+        self._cleanups = {}
         self._lock = threading.Lock()
         if proc is not None:
             try:
@@ -350,3 +391,16 @@ atexit.register(_GUARD.close)
 def guard_pid() -> Optional[int]:
     """Pid of this process's orphan guard, or None before the first spawn."""
     return _GUARD.pid
+
+
+def on_supervisor_death(argv: List[str]) -> int:
+    """Have the guard run ``argv`` (bounded: 15 s) if this process dies before
+    :func:`drop_on_death` takes it back: for what no signal from this host reaches (a
+    Slurm job's tasks on other nodes). The command runs with the guard's environment
+    (this process's, when the guard started). Returns the key to drop it with."""
+    return _GUARD.add_cleanup(list(argv))
+
+
+def drop_on_death(key: int) -> None:
+    """Take back a command :func:`on_supervisor_death` registered (its work is done)."""
+    _GUARD.drop_cleanup(key)

@@ -326,8 +326,9 @@ def test_sweep_ctrl_c_stops_every_job_and_resume_finishes(slurm_cluster, tmp_pat
 
 
 def test_supervisor_killed_leaves_no_job(slurm_cluster, tmp_path):
-    """flashrun SIGKILLed mid-run: srun dies with it (parent-death signal) and Slurm ends
-    the job. (On this one-host cluster flashrun's guard also finds the tasks by token.)"""
+    """flashrun SIGKILLed mid-run: srun dies with it (parent-death signal), and the orphan
+    guard scancels the job by name, as it would with tasks on other hosts. (On this
+    one-host cluster the guard also finds the tasks by token.)"""
     import subprocess
 
     run_dir = tmp_path / "killed"

@@ -15,6 +15,11 @@ for an allocation of its own that ends with it (why srun and not sbatch: docs/sl
 The task launcher on each node starts one torchrun (or the plain command) and keeps
 per-task logs in the attempt directory.
 
+flashrun killed (SIGKILL included): srun dies with it (PDEATHSIG), and the orphan guard
+(:mod:`flashrun.runtime.guard`) kills what it finds on this host and then runs ``scancel
+--name <job> --user <uid>`` for every job of our own still registered, so tasks on other
+nodes end too (a step inside the user's allocation ends with its srun).
+
 Stop (:meth:`SlurmGroup.stop`, shielded from cancellation): ``scancel
 --signal=TERM`` to the job (or step), ``grace`` seconds for srun to end, then
 ``scancel`` (the job; ``--signal=KILL`` for a step), then the local srun group
@@ -39,6 +44,7 @@ from pathlib import Path
 from typing import FrozenSet, List, Mapping, Optional, Sequence
 
 from flashrun.runtime.backends import SchedulerReport
+from flashrun.runtime.guard import drop_on_death, on_supervisor_death
 from flashrun.runtime.process import Exit, StopPolicy, spawn
 from flashrun.scan.slurm import JobRecord, parse_srun, parse_squeue, SCHEDULER_STATES
 from flashrun.spec.backend import Slurm
@@ -106,11 +112,18 @@ class SlurmGroup:
         self.grace = grace
         self._port = port
         self._stopping: Optional[asyncio.Future] = None
+        # a job of our own is cancelled by the orphan guard if flashrun dies (SIGKILL
+        # included): its tasks on other nodes are out of reach of the guard's kills
+        self._on_death = None if inside is not None else on_supervisor_death(
+            ["scancel", "--name", job_name, "--user", str(os.getuid())])
 
     def _released(self, exit: Exit) -> Exit:
         if self._port is not None:
             _PORTS.release(self._port)
             self._port = None
+        if self._on_death is not None:
+            drop_on_death(self._on_death)
+            self._on_death = None
         return exit
 
     async def wait(self) -> Exit:
