@@ -74,7 +74,7 @@ def errno_type(line):
 # instance dict at once instead, here where they run compiled. Same objects, same
 # equality and hash; tests/test_scan.py checks that every result has exactly the
 # dataclass's fields.
-_new = object.__new__
+_new, _set = object.__new__, object.__setattr__
 _Terminal = T.Terminal
 _ScanResult = T.ScanResult
 
@@ -87,9 +87,10 @@ def make_terminal(exc_type, message, line, rank):
 
 
 def make_result(values):
-    """A ScanResult from a dict holding every field, built the fast way."""
+    """A ScanResult from a dict holding every field, built the fast way: the dict
+    becomes the instance's own (the caller gives it up), no copy."""
     result = _new(_ScanResult)
-    result.__dict__.update(values)
+    _set(result, "__dict__", values)
     return result
 
 

@@ -165,6 +165,9 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inne
     return not _is_noise2(s, n)
 
 
+cdef frozenset _NO_RANKS = frozenset()
+
+
 @cython.final
 cdef class Lexer:
     """Mirror of ``_scan_py.Lexer`` with its state in C arrays."""
@@ -270,6 +273,11 @@ cdef class Lexer:
         """_py.Lexer.cut: the ranks whose traceback, still open, showed a whole frame
         before its last line (a frame's source or caret line, or a File line after one)."""
         cdef int k
+        for k in range(NSLOTS):  # most tails cut nothing: no list, no new set
+            if self.slot_prev[k] >= 2:
+                break
+        else:
+            return _NO_RANKS
         return frozenset([self.slot_rank[k] for k in range(NSLOTS) if self.slot_rank[k] != -2
                           and self.slot_prev[k] >= 2
                           and (self.slot_state[k] == S_FRAMES or self.slot_state[k] == S_OUT)])
