@@ -23,9 +23,12 @@ order  class                       evidence
                                    a URLError)
 9      artifact_corruption         corrupt checkpoint / model file
 10     data_error                  an undecodable sample
-11     communication_error         NCCL/gloo/rendezvous/store in the root cause
-12     network_degradation         DNS, refused/reset connections, HTTP timeouts
-                                   (to what is no store the run fetches from)
+11     communication_error         NCCL/gloo/rendezvous/store in the root cause, and
+                                   NCCL refusing a call (invalid usage or argument)
+12     storage_timeout             DNS, refused/reset connections, HTTP errors of any
+                                   other remote dependency (the contract has no
+                                   network class; network_degradation comes only
+                                   from a site rule)
 13     worker_crash (root)         the root says a worker died unexpectedly
                                    (DataLoader "exited unexpectedly")
 14     application_error           any other Python exception at the root, bad CLI
@@ -36,6 +39,10 @@ order  class                       evidence
 15     worker_crash                a signal death (SIGKILL, SIGSEGV, SIGABRT, ...), a
                                    shell's death line, or a launcher reporting a
                                    worker's non-zero exit with no error printed
+15a    application_error           a traceback the tail cuts after a whole frame,
+                                   before its exception line (header or not), when
+                                   no signal or stop from outside spoke (checked
+                                   before a launcher's report of the exit)
 15b    application_error           the shell could not start the command, or the
                                    scheduler refused the job's request (weak)
 16     unknown                     nothing says why (SIGTERM from outside, a bare
