@@ -848,6 +848,78 @@ C["github_actions_exit_code"] = (b"""    LD_LIBRARY_PATH: /opt/hostedtoolcache/P
 Error: Process completed with exit code 1.
 """, None, "worker_crash")
 
+# OmegaConf's error template names the key, whatever the class (MissingMandatoryValue
+# has no Error suffix); releases up to 2.0 put a tab before the fields
+C["omegaconf_missing_value"] = (b"""omegaconf.errors.MissingMandatoryValue: Missing mandatory value: trainer.max_steps
+    full_key: trainer.max_steps
+    object_type=dict
+""", None, "application_error")
+C["omegaconf_old_tab_template"] = (b"""Key 'lr' not in 'OptimConfig'
+\tfull_key: optim.lr
+\treference_type=Optional[OptimConfig]
+\tobject_type=OptimConfig
+""", None, "application_error")
+# dash (/bin/sh on Debian and Ubuntu) refusing a script it cannot parse
+C["dash_syntax_error"] = (b"""i: 50, loss: 0.71
+run.sh: 12: Syntax error: "(" unexpected
+""", 2, "application_error")
+# a helper's own words for a failed download, with no traceback: the store failed
+C["fail_to_download_no_traceback"] = (b"""Downloading dataset_split
+Fail to download dataset_split.zip from url link https://example.org/f/abc/?dl=1
+""", None, "storage_timeout")
+C["failed_download_then_training"] = (b"""Failed to download font Arial.ttf, using the default
+""" + b"".join(b"INFO trainer: epoch %d done, saved /ckpt/epoch_%d.pt\n" % (i, i) for i in range(9)),
+    None, "unknown")
+# processes sharing one console die together when memory runs out: a later one in
+# generic words (Windows: a DLL that fails to initialise) does not hide the first
+C["windows_paging_file_then_dll_init"] = (b"""OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading "C:\\env\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its dependencies.
+Traceback (most recent call last):
+  File "<string>", line 1, in <module>
+  File "C:\\env\\lib\\multiprocessing\\spawn.py", line 116, in spawn_main
+    exitcode = _main(fd, parent_sentinel)
+OSError: [WinError 1114] A dynamic link library (DLL) initialization routine failed. Error loading "C:\\env\\lib\\site-packages\\torch\\lib\\caffe2_nvrtc.dll" or one of its dependencies.
+""", None, "out_of_memory")
+# (the OOM's record, outlived by ordinary output, says nothing of the later error)
+C["earlier_oom_survived_then_code_error"] = (b"""Traceback (most recent call last):
+  File "/work/train.py", line 40, in step
+    out = model(x)
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB
+retrying with batch size 16
+INFO trainer: saved checkpoint /ckpt/step_100.pt
+INFO trainer: saved checkpoint /ckpt/step_200.pt
+INFO trainer: saved checkpoint /ckpt/step_300.pt
+INFO trainer: saved checkpoint /ckpt/step_400.pt
+INFO trainer: saved checkpoint /ckpt/step_500.pt
+INFO trainer: saved checkpoint /ckpt/step_600.pt
+INFO trainer: saved checkpoint /ckpt/step_700.pt
+INFO trainer: saved checkpoint /ckpt/step_800.pt
+Traceback (most recent call last):
+  File "/work/train.py", line 52, in <module>
+    evaluate(model, cfg.eval_set)
+KeyError: 'eval_set'
+""", 1, "application_error")
+
+# pdb's "*** " in front of an error raised by a command it ran
+C["pdb_error_prefix"] = (b"""(Pdb) p x[mask]
+*** IndexError: The shape of the mask [50] at index 0 does not match the shape of the indexed tensor [64, 17, 100] at index 2
+""", None, "application_error")
+C["glog_banner_no_exception"] = (b"""*** Aborted at 1700000000 (unix time) try "date -d @1700000000" if you are using GNU date ***
+*** SIGSEGV (@0x0) received by PID 77 (TID 0x7f00) from PID 0; stack trace: ***
+""", -11, "worker_crash")
+# an OSError's str() behind distutils' "error: " (setup() ends on it), Windows' form too
+C["distutils_errno"] = (b"""running build_ext
+building 'raymarch._C' extension
+error: [Errno 2] No such file or directory: '/usr/local/cuda/bin/nvcc'
+""", 1, "application_error")
+C["distutils_winerror"] = (b"""running build_ext
+error: [WinError 2] The system cannot find the file specified
+""", 1, "application_error")
+C["distutils_errno_disk_full"] = (b"""copying build/lib/pkg/_ext.so -> /opt/venv/lib/python3.11/site-packages/pkg
+error: [Errno 28] No space left on device
+""", 1, "storage_timeout")
+C["winerror_alone"] = (b"""[WinError 5] Access is denied: 'C:\\runs\\exp1\\last.ckpt'
+""", 1, "application_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

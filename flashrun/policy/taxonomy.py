@@ -314,14 +314,15 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     store = "object_store" in evidence or ("store_stack" in root_markers and not code_root)
     # A fetch of the run's inputs failing: the Hub (which serves model and dataset
     # files like an object store) or a loader's download unreachable or not
-    # answering, a root that says its download failed, or urllib's URLError at the
-    # root (urlopen: a download). The store the run reads from is failing, whatever
-    # the network's part in it (the contract has no network class for it); the
-    # root's own words when there is a root (a download retried and then done does
-    # not explain a later error).
+    # answering, a loader's words that its download failed, or urllib's URLError at
+    # the root (urlopen: a download). The store the run reads from is failing,
+    # whatever the network's part in it (the contract has no network class for it);
+    # the root's own words when there is a root (a download retried and then done
+    # does not explain a later error), else the tail's (markers of lines the run
+    # outlived are already gone).
     placed = root_markers if has_root else evidence
     fetch = (placed & _FETCH and placed & _NET and not placed & _COMM) or \
-        root_type == "URLError" or "download" in root_markers
+        root_type == "URLError" or "download" in placed
     # the store answered that what the run asked for does not exist: the run's path
     missing = "missing_object" in evidence
     if evidence & _DISK or (not missing and (store and (evidence & _NET or has_root) or fetch)):

@@ -506,13 +506,22 @@ def _choose(candidates, cfe_rank, signalled):
 def _across_ranks(records, last):
     """One record, whatever the interleaving of ranks: each rank's last (or first)
     record in its own order, then the one with the most specific evidence (marker
-    bits beyond the weak network/timeout ones), then the lowest rank."""
+    bits beyond the weak network/timeout ones), then the lowest rank.
+
+    Within a rank, a last record with no evidence of its own yields to the one just
+    before it (no ordinary line printed between) when that one ran out of memory:
+    processes that share a console (spawned DataLoader workers, a Windows pool) die
+    together when memory runs out, the later ones in generic words (a DLL that fails
+    to initialise after "the paging file is too small")."""
     if not records:
         return None
     per_rank = {}
     for record in records:
         if last or record.rank not in per_rank:
-            per_rank[record.rank] = record
+            earlier = per_rank.get(record.rank)
+            if earlier is None or not (earlier.mask & _MEMORY and earlier.act == record.act
+                                       and not record.mask & ~_WEAK):
+                per_rank[record.rank] = record
     if len(per_rank) == 1:
         return next(iter(per_rank.values()))
     return min(per_rank.values(), key=_specificity)

@@ -100,6 +100,8 @@ def parse_terminal(raw, rank):
     i = line.find(":")
     if line.startswith("[Errno "):  # the lexer accepted only "[Errno N] " here
         exc_type, message = errno_type(line), line.strip()
+    elif line.startswith("[WinError "):  # and "[WinError N] "
+        exc_type, message = "OSError", line.strip()
     elif i > 0 and " " not in line[:i] and (i + 1 == len(line) or line[i + 1] == " "):
         exc_type, message = line[:i], line[i + 1:].strip()
     else:

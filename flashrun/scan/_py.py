@@ -32,7 +32,7 @@ Line model, identical in both lexers:
 """
 from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
-from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, errno_str,
+from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, errno_start,
                                     exception_like, headless_frame, inner_terminal,
                                     is_noise, is_record_start, key_value, killed_end,
                                     plausible_prefix, shape_end, strip_prefixes,
@@ -301,8 +301,9 @@ class Lexer:
             self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content[a:])
             self.slot_state[k], self.slot_msg[k] = MSG, 0
             return None
-        if errno_str(content):  # "[Errno 2] No such file or directory: 'x'", typeless
-            self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content)
+        e = errno_start(content)  # "[Errno 2] No such file or directory: 'x'", typeless
+        if e >= 0:
+            self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content[e:])
             self.slot_state[k], self.slot_msg[k] = MSG, 0
             return None
         self.slot_prev_frame[k] = headless_frame(content, self.slot_prev_frame[k])

@@ -236,7 +236,7 @@ def terminal_name(s):
 # Last bytes of the names exception_like accepts ("...Error", "...Exit", "...Group", ...).
 _SUFFIX_LAST = frozenset(x[-1] for x in _EXC_SUFFIXES)
 _NAME_BYTES = frozenset(b"._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-_AFTER_SPACE = frozenset(b" -|]:>)0123456789")
+_AFTER_SPACE = frozenset(b" -|]:>)*0123456789")
 # '"': a JSON string ("message": "TypeError: ..."); a tab: a paste indented by one, a
 # log's tab-separated fields ("2026-12-01\tERROR\tValueError: x")
 _BEFORE_NAME = frozenset(b':]|>"\t')
@@ -262,7 +262,8 @@ def inner_terminal(s):
     at most PREFIX_MAX bytes: right after ``:``, ``]``, ``|``, ``>``, a tab or ``"`` (a JSON
     string: torchrun's error file as its agent logs it, ``"message": "TypeError: ..."``,
     or a structured log), or after a
-    space that follows one of ``-|]:>)``, a digit, another space or the line start.
+    space that follows one of ``-|]:>)*``, a digit, another space or the line start
+    (``*``: pdb's ``*** IndexError: ...`` for an error in a command it ran).
     A name after a word (``caught ValueError: retrying``) is prose, not a prefix, and
     a prefix naming a quiet level (``WARNING``, ``Info``, ``debug``: quiet_level) says
     the program logged the error and went on."""
@@ -294,16 +295,26 @@ def key_value(s, key):
     return j + 1 if j < len(s) and s[j] == 0x3A else 0
 
 
-def errno_str(s):
-    """Is ``s`` an OSError's ``str()`` alone, ``[Errno N] text`` (OSError.__str__:
-    ``"[Errno %d] %s"``, then ``": %r"`` of a file name)? What a script's
-    ``print(e)`` or ``logger.error(e)`` leaves when it catches the error and exits:
-    a terminal line without its type (the fold names it from the errno)."""
-    if not s.startswith(b"[Errno "):
-        return False
-    i = 8 if s[7:8] == b"-" else 7  # getaddrinfo's codes are negative
-    v, j = _number(s, i)
-    return v >= 0 and s.startswith(b"] ", j)
+def errno_start(s):
+    """Where an OSError's ``str()`` starts in ``s``, -1 if ``s`` is not one: ``[Errno
+    N] text`` (OSError.__str__: ``"[Errno %d] %s"``, then ``": %r"`` of a file name) or
+    Windows' ``[WinError N] text``, alone or behind distutils' ``error: `` (its
+    setup() ends on an OSError with ``SystemExit("error: " + str(exc))``). What a
+    script's ``print(e)`` or ``logger.error(e)`` leaves when it catches the error and
+    exits, or an extension build's last word: a terminal line without its type (the
+    fold names it from the errno)."""
+    i = len(_DISTUTILS) if s.startswith(_DISTUTILS) else 0
+    if s.startswith(b"[Errno ", i):
+        j = i + 8 if s[i + 7:i + 8] == b"-" else i + 7  # getaddrinfo's codes are negative
+    elif s.startswith(b"[WinError ", i):
+        j = i + 10
+    else:
+        return -1
+    v, j = _number(s, j)
+    return i if v >= 0 and s.startswith(b"] ", j) else -1
+
+
+_DISTUTILS = b"error: "
 
 
 def exception_like(s, end):

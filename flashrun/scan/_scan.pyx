@@ -158,7 +158,7 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inne
                 return -1
     if not no_inner and _inner_terminal(s, n):
         return -1
-    if s[0] == 0x5B and _errno_str(s, n):
+    if (s[0] == 0x5B or s[0] == 0x65) and _errno_start(s, n) >= 0:  # '[', 'e'
         return -1
     if _CFE_BARE_START[s[0]] and _bare_field(s, n, &field):
         return -1  # torchrun's field with its indentation lost (T.CFE_BARE)
@@ -575,7 +575,7 @@ cdef class Lexer:
     cdef int _machine(self, int k, int st, Py_ssize_t rank, const unsigned char* c,
                       Py_ssize_t cn, bint report) except -1:
         cdef bint colon
-        cdef Py_ssize_t end
+        cdef Py_ssize_t end, e
         if st == S_FRAMES:
             if _frame_like(c, cn):  # 1: a 'File "..."' line (3: one after a whole
                 # frame); 2: a source or caret line
@@ -623,8 +623,12 @@ cdef class Lexer:
             if end:
                 c += end
                 cn -= end
-        if not end and cn and c[0] == 0x5B and _errno_str(c, cn):
-            end = 1  # "[Errno 2] No such file or directory: 'x'", typeless
+        if not end and cn and (c[0] == 0x5B or c[0] == 0x65):
+            e = _errno_start(c, cn)  # "[Errno 2] No such file or directory: 'x'", typeless
+            if e >= 0:
+                c += e
+                cn -= e
+                end = 1
         if end:
             self._emit(C_EV_TERM, rank, C_CTX_OUT, self.mask, c, cn)
             self.slot_state[k] = S_MSG

@@ -42,7 +42,7 @@ cdef void _build_classes() noexcept:
             L_BRACKET if c == 0x5B else 0) | (L_SPACE if c == 0x20 or c == 0x09 else 0)
         _IDENT[c] = c == 0x5F or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
         _SUFFIX_LAST[c] = 0
-        _AFTER_SPACE[c] = c in b" -|]:>)0123456789"
+        _AFTER_SPACE[c] = c in b" -|]:>)*0123456789"
     for k in range(NSUFFIX):  # derived from the names, like _py_text._SUFFIX_LAST
         _SUFFIX_LAST[(<const unsigned char*>_EXC_SUFFIX[k])[strlen(_EXC_SUFFIX[k]) - 1]] = 1
     for k in range(10):
@@ -150,16 +150,23 @@ cdef Py_ssize_t _bare_field(const unsigned char* s, Py_ssize_t n, int* field) no
     return 0
 
 
-cdef bint _errno_str(const unsigned char* s, Py_ssize_t n) noexcept nogil:
-    """_py.errno_str: an OSError's str() alone, "[Errno N] text"."""
-    cdef Py_ssize_t i = 7, j
-    if not _starts(s, n, 0, b"[Errno "):
-        return 0
-    if i < n and s[i] == 0x2D:
-        i += 1
-    if _number(s, n, i, 6, &j) < 0:
-        return 0
-    return _starts(s, n, j, b"] ")
+cdef Py_ssize_t _errno_start(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """_py.errno_start: where an OSError's str() starts ("[Errno N] text", "[WinError N]
+    text"), alone or behind distutils' "error: "; -1 if the line is not one."""
+    cdef Py_ssize_t i = 0, j
+    if _starts(s, n, 0, b"error: "):
+        i = 7
+    if _starts(s, n, i, b"[Errno "):
+        j = i + 7
+        if j < n and s[j] == 0x2D:
+            j += 1
+    elif _starts(s, n, i, b"[WinError "):
+        j = i + 10
+    else:
+        return -1
+    if _number(s, n, j, 6, &j) < 0:
+        return -1
+    return i if _starts(s, n, j, b"] ") else -1
 
 
 cdef Py_ssize_t _iso_timestamp(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) noexcept nogil:

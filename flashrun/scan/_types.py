@@ -463,10 +463,12 @@ _MARKER_NEEDLES = {
                        b"BlobNotFound", b"check the bucket path"),
     # a loader's own words for a download that failed (a model or dataset fetch from
     # any host: "Download error for file https://...", "Error downloading model from
-    # ...", torchvision's and most fetchers' "Failed to download"): with a network
-    # marker, the store the run fetches from is failing
+    # ...", torchvision's and most fetchers' "Failed to download", the "Fail to
+    # download" of many helpers): with a network marker, the store the run fetches
+    # from is failing
     "download": (b"Download error", b"download error", b"Error downloading",
-                 b"error downloading", b"Failed to download", b"failed to download"),
+                 b"error downloading", b"Failed to download", b"failed to download",
+                 b"Fail to download"),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
                 b"Network is unreachable", b"No route to host",
                 b"Max retries exceeded with url", b"HTTPSConnectionPool",
@@ -642,6 +644,12 @@ _MARKER_NEEDLES = {
                      # refusing a key the config does not declare: "Key 'x' is not in
                      # struct", whatever exception class a framework wraps it in
                      b"is not in struct",
+                     # OmegaConf's error template, whatever the class (ConfigKeyError,
+                     # ValidationError, MissingMandatoryValue, InterpolationResolutionError:
+                     # some lack an Error suffix): the message, then "    full_key: <key>"
+                     # and "    object_type=<type>" (a tab before each in releases up
+                     # to 2.0)
+                     b"    full_key: ", b"\tfull_key: ",
                      # ONNX Runtime's status tag ("[ONNXRuntimeError] : 2 :
                      # INVALID_ARGUMENT : ..."): its pybind module's classes (Fail,
                      # InvalidArgument, NoSuchFile, InvalidGraph) have no Error suffix
@@ -663,6 +671,9 @@ _MARKER_NEEDLES = {
                        # run without its interpreter): "line 21: syntax error near
                        # unexpected token `('"
                        b"syntax error near unexpected token",
+                       # dash's (Debian's and Ubuntu's /bin/sh) words for a script it
+                       # cannot parse: "run.sh: 25: Syntax error: Bad for loop variable"
+                       b": Syntax error: ",
                        b"Batch job submission failed", b"Unable to allocate resources",
                        b"Unable to create step for job", b"Job submit/allocate failed",
                        b"Failed to validate job spec", b"Invalid generic resource"),
