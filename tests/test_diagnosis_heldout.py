@@ -920,6 +920,53 @@ error: [Errno 28] No space left on device
 C["winerror_alone"] = (b"""[WinError 5] Access is denied: 'C:\\runs\\exp1\\last.ckpt'
 """, 1, "application_error")
 
+# an image handed to a pickle loader: its first byte (JPEG's 0xff) is no pickle opcode
+C["pickle_of_a_jpeg"] = (b"""Traceback (most recent call last):
+  File "/work/gen.py", line 12, in <module>
+    G = pickle.load(f)
+_pickle.UnpicklingError: invalid load key, '\\xff'.
+""", 1, "application_error")
+# CPython's words for an index of the wrong type, printed without the type
+C["indices_must_be_integers"] = (b"""POST /api/submit HTTP/1.1" 400 235
+list indices must be integers or slices, not str
+""", 1, "application_error")
+# TensorFlow with no loadable cuDNN
+C["tf_dnn_library_not_found"] = (b"""2024-03-01 10:00:00.000000: W tensorflow/core/framework/op_kernel.cc:1827] OP_REQUIRES failed
+tensorflow.python.framework.errors_impl.NotFoundError: Graph execution error:
+
+DNN library is not found.
+\t [[{{node model/conv1d/Conv1D}}]] [Op:__inference_train_function_1081]
+""", 1, "application_error")
+# XLA's device allocator failing as an INTERNAL status
+C["xla_internal_failed_to_allocate"] = (b"""jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to allocate 536870912 bytes for new constant
+""", None, "out_of_memory")
+# accelerate loading a checkpoint into a model of another shape
+C["accelerate_set_tensor_shape"] = (b"""ValueError: Trying to set a tensor of shape torch.Size([4096, 11008]) in "weight" (which has shape torch.Size([4096, 10240])), this looks incorrect.
+""", 1, "application_error")
+# NVIDIA's library samples' check macros
+C["cuda_samples_check_macro"] = (b"""Running SpMM benchmark
+CUBLAS API failed at line 88 with error: the requested functionality is not supported (15)
+""", 1, "application_error")
+# torch.compile's footer under a compile error; under a CUDA OOM the memory wins
+C["dynamo_footer_compile_error"] = (b"""torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:
+LoweringException: AssertionError: unsupported dtype
+Set TORCH_LOGS="+dynamo" and TORCHDYNAMO_VERBOSE=1 for more information
+
+You can suppress this exception and fall back to eager by setting:
+    import torch._dynamo
+    torch._dynamo.config.suppress_errors = True
+
+""", 1, "application_error")
+C["dynamo_footer_under_oom"] = (b"""torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:
+OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB
+Set TORCH_LOGS="+dynamo" and TORCHDYNAMO_VERBOSE=1 for more information
+
+You can suppress this exception and fall back to eager by setting:
+    import torch._dynamo
+    torch._dynamo.config.suppress_errors = True
+
+""", 1, "out_of_memory")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

@@ -302,7 +302,10 @@ _MARKER_NEEDLES = {
                  # XLA's status for any allocation ("RESOURCE_EXHAUSTED: Out of memory
                  # allocating N bytes."); ONNX Runtime's BFC arena ("Failed to allocate
                  # memory for requested buffer of size N") and others' capitalised words
-                 b"RESOURCE_EXHAUSTED: Out of memory", b"Failed to allocate memory"),
+                 b"RESOURCE_EXHAUSTED: Out of memory", b"Failed to allocate memory",
+                 # XLA's device allocator as an INTERNAL status ("INTERNAL: Failed to
+                 # allocate 7077888 bytes for new constant": JAX, TPU and GPU runtimes)
+                 b"INTERNAL: Failed to allocate"),
     # (systemd's "killed by the OOM killer"; Ray's worker-died text lists "killed by
     # SIGKILL by OOM killer" among possible causes, which is no evidence)
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
@@ -400,7 +403,10 @@ _MARKER_NEEDLES = {
                         # torch's Inductor without a usable Triton ("Cannot find a
                         # working triton installation. Either the package is not
                         # installed or it is too old.")
-                        b"Cannot find a working triton installation"),
+                        b"Cannot find a working triton installation",
+                        # TensorFlow without a loadable cuDNN ("DNN library is not found."
+                        # from its first convolution)
+                        b"DNN library is not found"),
     # Apple's frameworks (Metal, MPS) assert on a caller's misuse or a backend limit
     # as "<file>:<line>: failed assertion `<what>'": a device assert of their own
     "device_assert": (b"device-side assert triggered", b"Assertion `", b"failed assertion `"),
@@ -496,7 +502,10 @@ _MARKER_NEEDLES = {
     # constants.pkl: file not found"): a mix-up, the same on every attempt
     # (and pickle's "invalid load key, '{'": a JSON file, a model's config.json, passed
     # where a checkpoint was expected)
-    "wrong_archive": (b"failed locating file", b"invalid load key, '{'"),
+    # (and "invalid load key, '\\xff'": a JPEG's first byte, an image handed to a model
+    # loader)
+    "wrong_archive": (b"failed locating file", b"invalid load key, '{'",
+                      b"invalid load key, '\\xff'"),
     # a UnicodeDecodeError by a platform's default codec, not UTF-8: the code opened a
     # file without an encoding and the locale's (Windows' GBK or cp1252, a C locale's
     # ASCII) read a UTF-8 file; a configuration error, not undecodable data
@@ -608,7 +617,10 @@ _MARKER_NEEDLES = {
     # (1 vs. 2)": TensorFlow, XLA, Paddle, lmdeploy's TurboMind), and the C runtime's
     # and most C++ libraries' "Assertion failed: " (MSVC's assert, TensorRT-LLM's
     # TLLM_CHECK): a code error, whatever signal follows it
-    "check_failed": (b"Check failed: ", b"Assertion failed: "),
+    # (and the CHECK_CUDA / CHECK_CUSPARSE / CHECK_CUBLAS macros of NVIDIA's library
+    # samples that much kernel code copies: "CUSPARSE API failed at line 130 with
+    # error: internal error (7)")
+    "check_failed": (b"Check failed: ", b"Assertion failed: ", b" API failed at line "),
     # CPython's own words for a call or an attribute that the code got wrong, when a
     # paste lost the line's TypeError/AttributeError prefix ("__init__() missing 1
     # required positional argument: 'x'", "got an unexpected keyword argument",
@@ -656,7 +668,16 @@ _MARKER_NEEDLES = {
                      b"[ONNXRuntimeError]",
                      # a program's top-level handler logging what escaped it (tiny-cuda-
                      # nn's and instant-ngp's tlog: "Uncaught exception: <what()>")
-                     b"Uncaught exception"),
+                     b"Uncaught exception",
+                     # CPython's words for an index of the wrong type, when a tool prints
+                     # only str(e): "list indices must be integers or slices, not str"
+                     # (Python 2: "list indices must be integers, not str")
+                     b"indices must be integers",
+                     # torch.compile's footer under any error it raised while compiling
+                     # (torch/_dynamo/exc.py: "You can suppress this exception and fall
+                     # back to eager by setting: ... suppress_errors = True"); memory
+                     # and the other classes' evidence outrank it
+                     b"fall back to eager by setting"),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
@@ -677,8 +698,13 @@ _MARKER_NEEDLES = {
                        b"Batch job submission failed", b"Unable to allocate resources",
                        b"Unable to create step for job", b"Job submit/allocate failed",
                        b"Failed to validate job spec", b"Invalid generic resource"),
+    # (and accelerate's set_module_tensor_to_device loading a checkpoint into a
+    # model built from a config it does not match: "Trying to set a tensor of shape
+    # torch.Size([1024]) in "bias" (which has shape torch.Size([1216])), this looks
+    # incorrect.")
     "state_dict": (b"size mismatch for ", b"Error(s) in loading state_dict",
-                   b"Missing key(s) in state_dict", b"Unexpected key(s) in state_dict"),
+                   b"Missing key(s) in state_dict", b"Unexpected key(s) in state_dict",
+                   b"Trying to set a tensor of shape"),
     "control_plane": (b"Unable to contact slurm controller", b"slurm_receive_msg",
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
