@@ -967,6 +967,27 @@ You can suppress this exception and fall back to eager by setting:
 
 """, 1, "out_of_memory")
 
+# a program's own error report as its last words, nothing else saying why: the tool
+# refused its input or configuration; outlived, under a signal death, or a wrapper's
+# "Error: " around another failure, it is not the verdict
+C["error_report_fatal"] = (b"""Loading config from conf/train.yaml
+FATAL: Could not find a training package. Use -P, or set PKG_PACKAGE.
+""", None, "application_error")
+C["error_report_logging_default"] = (b"""INFO:root:1 input file found
+ERROR:root:No valid data found in extension 0 or 1; name one with -e.
+""", None, "application_error")
+C["error_report_bracketed"] = (b"""[INFO] building engine
+[ERROR] Network must have at least one output
+""", 1, "application_error")
+C["error_report_outlived"] = (b"""ERROR: could not reach the metrics server, continuing
+""" + b"".join(b"INFO trainer: epoch %d done, saved /ckpt/epoch_%d.pt\n" % (i, i) for i in range(9)),
+    None, "unknown")
+C["error_report_then_sigkill"] = (b"""ERROR: could not reach the metrics server, continuing
+step 10 | loss 0.41
+""", -9, "worker_crash")
+C["error_report_wrapper_word"] = (b"""Error: failed to run torchrun --nproc_per_node=4 train.py
+""", 1, "unknown")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

@@ -91,6 +91,11 @@ TOKENS = [
     # frames without their header (headless_frame), and what only looks like one
     b'File "/w/a.py", line 3, in f', b'File "', b'", line ', b"    x = f()", b"\t \t",
     b'File "cfg.yaml" missing', b'File "", line 1',
+    # a program's own error report (error_report), whole and cut, and Windows' OSError
+    b"ERROR: Pair style x", b"ERROR:root:No valid data", b"ERROR:root:", b"ERROR:a b:c",
+    b"FATAL: no package", b"FATAL:", b"CRITICAL:io:x", b"fatal error: cuda.h: x",
+    b"error: [WinError 2] x", b"error: [Errno 28] y", b"[ERROR] z", b"[FATAL] ",
+    b"[CRITICAL] q", b"[WinError 5] ", b"*** ", b"*** IndexError: m",
 ]
 
 

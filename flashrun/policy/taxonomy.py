@@ -45,6 +45,9 @@ order  class                       evidence
                                    before a launcher's report of the exit)
 15b    application_error           the shell could not start the command, or the
                                    scheduler refused the job's request (weak)
+15c    application_error           the program's own error report as its last words
+                                   ("ERROR: ...", "fatal error: ..."; weak, and not
+                                   under a stop from outside)
 16     unknown                     nothing says why (SIGTERM from outside, a bare
                                    exit status with a silent tail)
 =====  ==========================  ==============================================
@@ -397,6 +400,12 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if "launch_refused" in evidence:
         return FailureClass.APPLICATION_ERROR, "the command never ran: the shell could not " \
             "start it or the scheduler refused the job's request"
+    if "error_report" in evidence and not stopped:
+        # the program's own last words were an error report ("ERROR: ...", "fatal
+        # error: ...") and nothing else in the tail says why: a tool refusing its input
+        # or its configuration, the same on every attempt
+        return FailureClass.APPLICATION_ERROR, "the program reported an error in its own " \
+            "words and nothing else says why"
     if "step_cancelled" in scheduler and "task_failure" not in scheduler and \
             not s.scheduler_reported:
         # a cancel with no reason and nothing that failed before it: someone cancelled

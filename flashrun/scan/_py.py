@@ -33,13 +33,14 @@ Line model, identical in both lexers:
 from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
 from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, errno_start,
-                                    exception_like, headless_frame, inner_terminal,
+                                    error_report, exception_like, headless_frame, inner_terminal,
                                     is_noise, is_record_start, key_value, killed_end,
                                     plausible_prefix, shape_end, strip_prefixes,
                                     terminal_name)
 
 OUT, FRAMES, MSG, CHAINED = 0, 1, 2, 3
 _FRAME_MARKS = T.FRAME_MARKS
+_ERROR_REPORT = T.MARKER_BIT["error_report"]
 _CHAIN_PREFIXES = (b"The above exception was the direct cause",
                    b"During handling of the above exception")
 _CFE_FIELDS = (b"rank", b"exitcode", b"error_file", b"traceback")
@@ -307,6 +308,8 @@ class Lexer:
             self.slot_state[k], self.slot_msg[k] = MSG, 0
             return None
         self.slot_prev_frame[k] = headless_frame(content, self.slot_prev_frame[k])
+        if error_report(content):  # "ERROR: ...", "fatal error: ..." (weak: taxonomy)
+            mask |= _ERROR_REPORT
         if mask:
             self._emit(T.EV_MARK, rank, T.CTX_OUT, mask, content)
         if st == CHAINED:

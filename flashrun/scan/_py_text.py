@@ -317,6 +317,34 @@ def errno_start(s):
 _DISTUTILS = b"error: "
 
 
+# A program's own error report at a line's start: the level words tools print
+# before their last message ("ERROR: ...", "FATAL: ...", gcc's and clang's "fatal
+# error: ...", setuptools' and git's "error: ..."), bracketed ("[ERROR] ..."), and
+# Python logging's default format ("ERROR:<logger>:<message>", logging.basicConfig).
+# Not "Error: " (what wrappers print around another failure: "Error: failed to run
+# torchrun ...").
+ERROR_WORDS = (b"ERROR: ", b"FATAL: ", b"CRITICAL: ", b"fatal error: ", b"error: ",
+               b"[ERROR] ", b"[FATAL] ", b"[CRITICAL] ")
+ERROR_LEVELS = (b"ERROR:", b"FATAL:", b"CRITICAL:")
+
+
+def error_report(s):
+    """Does ``s`` start with a program's own error report and a message after it?"""
+    for word in ERROR_WORDS:
+        if s.startswith(word):
+            return len(s) > len(word)
+    for level in ERROR_LEVELS:
+        if s.startswith(level):
+            j = len(level)
+            while j < len(s) and s[j] in _LOGGER_BYTES:
+                j += 1
+            return len(level) < j < len(s) - 1 and s[j] == 0x3A
+    return False
+
+
+_LOGGER_BYTES = frozenset(b"._-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
 def exception_like(s, end):
     """Does the dotted name ``s[:end]`` read as an exception class?"""
     start = s.rfind(b".", 0, end) + 1

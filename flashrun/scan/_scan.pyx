@@ -119,6 +119,12 @@ cdef unsigned char _QUICK_SLOW[256]
 for _c in range(256):
     _PLAIN_SLOW[_c] = _c in b" \tKRFTD"
     _QUICK_SLOW[_c] = _PLAIN_SLOW[_c] or _c in b"[0123456789"
+# The first two bytes of an error report (_error_report: "ERROR: ", "fatal error: ",
+# "[ERROR] ", ...), as a 16-bit key: a table lookup spares the common line its call
+cdef unsigned char _REPORT_START[65536]
+for _w in (b"ER", b"er", b"fa", b"FA", b"CR", b"[E", b"[F", b"[C"):
+    _REPORT_START[_w[0] | (_w[1] << 8)] = 1
+cdef uint64_t _ERROR_REPORT = T.MARKER_BIT["error_report"]
 
 
 include "_scan_text.pxi"
@@ -144,6 +150,8 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inne
     while end > 0 and (s[end - 1] == 0x20 or s[end - 1] == 0x09):
         end -= 1
     if s[end - 1] == 0x64 and _killed_end(s, end):  # 'd': the full path marks it
+        return -1
+    if n > 1 and _REPORT_START[s[0] | (s[1] << 8)] and _error_report(s, n):  # the full path marks it
         return -1
     if _alpha(s[0]):
         end = 1
@@ -635,6 +643,8 @@ cdef class Lexer:
             self.slot_msg[k] = 0
             return 0
         self.slot_prev[k] = _headless_frame(c, cn, self.slot_prev[k])
+        if cn > 1 and _REPORT_START[c[0] | (c[1] << 8)] and _error_report(c, cn):  # weak
+            self.mask |= _ERROR_REPORT
         if self.mask:
             self._emit(C_EV_MARK, rank, C_CTX_OUT, self.mask, c, cn)
         if st == S_CHAINED:

@@ -169,6 +169,48 @@ cdef Py_ssize_t _errno_start(const unsigned char* s, Py_ssize_t n) noexcept nogi
     return i if _starts(s, n, j, b"] ") else -1
 
 
+cdef unsigned char _LOGGER[256]  # a logger name's bytes (_py.error_report)
+for _c in range(256):
+    _LOGGER[_c] = _c in b"._-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+cdef inline bint _word_then_text(const unsigned char* s, Py_ssize_t n, const char* w) noexcept nogil:
+    return _starts(s, n, 0, w) and n > <Py_ssize_t>strlen(w)
+
+
+cdef bint _error_report(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """_py.error_report: a program's own error report at the line's start ("ERROR: ",
+    "fatal error: ", "[ERROR] ", logging's "ERROR:<logger>:<message>")."""
+    cdef Py_ssize_t j, k
+    cdef const char* level
+    if n == 0:
+        return 0
+    if s[0] == 0x65:  # 'e'
+        return _word_then_text(s, n, b"error: ")
+    if s[0] == 0x66:  # 'f'
+        return _word_then_text(s, n, b"fatal error: ")
+    if s[0] == 0x5B:  # '['
+        return _word_then_text(s, n, b"[ERROR] ") or _word_then_text(s, n, b"[FATAL] ") or \
+            _word_then_text(s, n, b"[CRITICAL] ")
+    if s[0] == 0x45:  # 'E'
+        level = b"ERROR:"
+    elif s[0] == 0x46:  # 'F'
+        level = b"FATAL:"
+    elif s[0] == 0x43:  # 'C'
+        level = b"CRITICAL:"
+    else:
+        return 0
+    if not _starts(s, n, 0, level):
+        return 0
+    k = strlen(level)
+    if k < n and s[k] == 0x20:  # "ERROR: message"
+        return n > k + 1
+    j = k
+    while j < n and _LOGGER[s[j]]:
+        j += 1
+    return k < j < n - 1 and s[j] == 0x3A
+
+
 cdef Py_ssize_t _iso_timestamp(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
     cdef const char* pat = b"dddd-dd-ddTdd:dd:dd"
     cdef Py_ssize_t k, j

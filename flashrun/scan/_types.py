@@ -62,7 +62,7 @@ MARKERS = (
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
     "corrupt_hdf5", "locale_codec", "ssh_denied", "launch_refused", "check_failed",
     "download", "wrong_archive", "no_backend", "code_message", "missing_library",
-    "missing_object",
+    "missing_object", "error_report",
 )
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
