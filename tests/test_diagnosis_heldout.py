@@ -988,6 +988,50 @@ step 10 | loss 0.41
 C["error_report_wrapper_word"] = (b"""Error: failed to run torchrun --nproc_per_node=4 train.py
 """, 1, "unknown")
 
+# frames pasted without their header (an app's error dialog, unindented) are not the
+# run carrying on: the message above them still stands
+C["message_then_headless_frames"] = (b"""Error occurred when executing MergeNode:
+
+The size of tensor a (32) must match the size of tensor b (16) at non-singleton dimension 0
+
+File "/app/execution.py", line 151, in recursive_execute
+output_data = get_output_data(obj, inputs)
+File "/app/execution.py", line 81, in get_output_data
+return_values = map_node_over_list(obj, inputs, obj.FUNCTION)
+File "/app/execution.py", line 74, in map_node_over_list
+results.append(getattr(obj, func)(**slice_dict(inputs, i)))
+File "/app/nodes/merge.py", line 125, in apply
+weights[key] += other[key]
+""", None, "application_error")
+C["unhashable_type_words"] = (b"""Error merging checkpoints: unhashable type: 'list'
+""", None, "application_error")
+C["magnum_windowless_context"] = (b"""Platform::WindowlessEglApplication::tryCreateContext(): unable to find EGL device for CUDA device 0
+WindowlessContext: Unable to create windowless context
+""", None, "application_error")
+C["tensorflow_received_signal"] = (b"""*** Received signal 11 ***
+*** BEGIN MANGLED STACK TRACE ***
+""", None, "worker_crash")
+C["sycl_out_of_resources"] = (b"""RuntimeError: Native API failed. Native API returns: -5 (PI_ERROR_OUT_OF_RESOURCES) -5 (PI_ERROR_OUT_OF_RESOURCES)
+""", 1, "out_of_memory")
+# writing to a pipe whose other end died (a vectorised env's worker): the worker
+# crashed; a broken pipe elsewhere (stdout closed by a pager) is the code's
+C["broken_pipe_to_env_worker"] = (b"""Traceback (most recent call last):
+  File "/w/run.py", line 40, in <module>
+    envs.step(actions)
+  File "/w/vector_env.py", line 310, in step
+    self._connection_write_fns[i](("step", a))
+  File "/opt/lib/python3.8/multiprocessing/connection.py", line 206, in send
+    self._send_bytes(_ForkingPickler.dumps(obj))
+  File "/opt/lib/python3.8/multiprocessing/connection.py", line 368, in _send
+    n = write(self._handle, buf)
+BrokenPipeError: [Errno 32] Broken pipe
+""", 1, "worker_crash")
+C["broken_pipe_stdout"] = (b"""Traceback (most recent call last):
+  File "/w/dump.py", line 9, in <module>
+    print(row)
+BrokenPipeError: [Errno 32] Broken pipe
+""", 1, "application_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

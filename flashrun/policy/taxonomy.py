@@ -110,6 +110,8 @@ _CRASH_MARKERS = frozenset({"segfault", "abort", "native_abort"})
 _STD_TYPES = frozenset({"std::runtime_error", "std::exception", "std::system_error",
                         "std::logic_error"})
 _NATIVE_ROOT = frozenset({"native_abort", "abort"})
+# What reading or writing a pipe whose other end died raises.
+_PEER_GONE_TYPES = frozenset({"EOFError", "BrokenPipeError", "ConnectionResetError"})
 # A loader refusing an intact file (torch 2.6's safe loader) or reading the wrong kind of
 # archive: no corruption, whatever its words about zip records.
 _REFUSED = frozenset({"weights_only", "wrong_archive"})
@@ -362,9 +364,11 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         # back-off as network_degradation, which site rules may still name
         return FailureClass.STORAGE_TIMEOUT, "a network dependency failed (DNS, a " \
             "refused or reset connection, an HTTP error)"
-    # an EOFError raised reading a multiprocessing pipe: the process at its other end
-    # died (SubprocVecEnv's env workers, a custom pool) without a word here
-    peer_gone = "peer_pipe" in root_markers and root_type == "EOFError"
+    # an EOFError raised reading a multiprocessing pipe, or a BrokenPipeError (or a
+    # reset) writing to one: the process at its other end died (SubprocVecEnv's and
+    # habitat's VectorEnv workers, a custom pool) without a word here
+    # (its frames in the root traceback, or pasted without their header right before it)
+    peer_gone = "peer_pipe" in (root_markers | s.markers) and root_type in _PEER_GONE_TYPES
     if ("worker_exit" in root_markers or (not has_root and "worker_exit" in evidence)
             or peer_gone) and not root_markers & _CODE:
         return FailureClass.WORKER_CRASH, "a worker process died without saying why"

@@ -314,7 +314,8 @@ class Lexer:
             self._emit(T.EV_MARK, rank, T.CTX_OUT, mask, content)
         if st == CHAINED:
             self.slot_state[k] = OUT
-        if not report and not is_noise(content):
+        # a frame pasted without its header is not the run carrying on
+        if not report and not self.slot_prev_frame[k] and not is_noise(content):
             self.slot_act[k] += 1
         return None
 

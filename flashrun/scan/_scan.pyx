@@ -649,7 +649,8 @@ cdef class Lexer:
             self._emit(C_EV_MARK, rank, C_CTX_OUT, self.mask, c, cn)
         if st == S_CHAINED:
             self.slot_state[k] = S_OUT
-        if not report and not _is_noise(c, cn):
+        # a frame pasted without its header is not the run carrying on
+        if not report and not self.slot_prev[k] and not _is_noise(c, cn):
             self.slot_act[k] += 1
         return 0
 

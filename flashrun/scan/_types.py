@@ -274,8 +274,12 @@ _MARKER_NEEDLES = {
                  # Caffe2's CUDA_ENFORCE with CUDA error 2 (cudaErrorMemoryAllocation)
                  b"error == cudaSuccess. 2 vs 0",
                  # Intel's Level Zero and Unified Runtime result codes (XPU, SYCL):
-                 # ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY
-                 b"_ERROR_OUT_OF_DEVICE_MEMORY",
+                 # ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY;
+                 # and SYCL's "Native API returns: -5 (PI_ERROR_OUT_OF_RESOURCES)" (and
+                 # UR_RESULT_ERROR_OUT_OF_RESOURCES), what a large allocation on an Intel
+                 # GPU fails with (pytorch/pytorch#177714: Level Zero's errors instead
+                 # of torch's OutOfMemoryError)
+                 b"_ERROR_OUT_OF_DEVICE_MEMORY", b"_ERROR_OUT_OF_RESOURCES",
                  # Habana SynapseAI (Gaudi) failing to allocate device workspace:
                  # "FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::N failed!"
                  b"workspace Allocation of size",
@@ -406,7 +410,10 @@ _MARKER_NEEDLES = {
                         b"Cannot find a working triton installation",
                         # TensorFlow without a loadable cuDNN ("DNN library is not found."
                         # from its first convolution)
-                        b"DNN library is not found"),
+                        b"DNN library is not found",
+                        # Magnum's headless GL context (habitat-sim, other simulators'
+                        # renderers) where the machine gives no EGL device or display
+                        b"Unable to create windowless context"),
     # Apple's frameworks (Metal, MPS) assert on a caller's misuse or a backend limit
     # as "<file>:<line>: failed assertion `<what>'": a device assert of their own
     "device_assert": (b"device-side assert triggered", b"Assertion `", b"failed assertion `"),
@@ -562,7 +569,10 @@ _MARKER_NEEDLES = {
                  # SIGSEGV's si_code SEGV_MAPERR in crash handlers' words (UCX's "Caught
                  # signal 11 (Segmentation fault: address not mapped to object ...)",
                  # ViZDoom's "*** Fatal Error *** Address not mapped to object (signal 11)")
-                 b"ddress not mapped to object"),
+                 b"ddress not mapped to object",
+                 # TensorFlow's stack-trace handler, for any fatal signal ("*** Received
+                 # signal 11 ***", then "*** BEGIN MANGLED STACK TRACE ***")
+                 b"*** Received signal "),
     "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
               b"Illegal instruction", b"bus error", b" Aborted   ", b"zsh: abort",
               b"illegal hardware instruction", b"Floating point exception",
@@ -673,6 +683,9 @@ _MARKER_NEEDLES = {
                      # only str(e): "list indices must be integers or slices, not str"
                      # (Python 2: "list indices must be integers, not str")
                      b"indices must be integers",
+                     # and for a dict key or a set member that cannot be hashed
+                     # ("unhashable type: 'list'")
+                     b"unhashable type: '",
                      # torch.compile's footer under any error it raised while compiling
                      # (torch/_dynamo/exc.py: "You can suppress this exception and fall
                      # back to eager by setting: ... suppress_errors = True"); memory
