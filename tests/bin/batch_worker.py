@@ -164,6 +164,14 @@ def rank_main(rank, world_size, out_dir):
     dist.destroy_process_group()
     with open(os.path.join(out_dir, "rank%d.json" % rank), "w") as fh:
         json.dump(results, fh)
+    # Leave without the interpreter's teardown. Once in about a hundred loaded runs a
+    # rank aborted there, after its results were written ("terminate called without
+    # an active exception": a C++ thread object of torch's gloo group destroyed while
+    # joinable at exit), and the spawn parent failed the whole module's fixture for
+    # what is torch's exit, not the recovery checks under test.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def main(argv=None):
