@@ -29,7 +29,11 @@ from flashrun.policy.taxonomy import FailureClass as F
 # at a File line after a whole frame, or pasted without its header, is still cut.
 # The log no longer yields network_degradation: the contract has no network class, and a
 # remote dependency's failure reads as storage_timeout (the same pause_job).
-POLICY_VERSION = "2026.12.5"
+# 2026.12.6: a program's own error report as its last words ("ERROR: ...") is a weak
+# application_error; a loader's failed download with no traceback is a failed fetch; a
+# broken pipe to a worker is its death; memory just before a generic death explains it;
+# frames pasted without their header are not output; new needles (docs/needles.md).
+POLICY_VERSION = "2026.12.6"
 
 
 class Action(str, Enum):
