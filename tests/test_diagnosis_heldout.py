@@ -1032,6 +1032,26 @@ C["broken_pipe_stdout"] = (b"""Traceback (most recent call last):
 BrokenPipeError: [Errno 32] Broken pipe
 """, 1, "application_error")
 
+# torch's storage reader finding a cached checkpoint shorter or longer than it says
+C["storage_wrong_byte_size"] = (b"""  File "/opt/lib/python3.10/site-packages/torch/serialization.py", line 1172, in _load
+    result = unpickler.load()
+RuntimeError: storage has wrong byte size: expected 4 got 0
+""", 1, "artifact_corruption")
+
+# Windows' commit limit in Rust's words (safetensors, tokenizers)
+C["rust_os_error_1455"] = (b"""Error while loading checkpoint: The paging file is too small for this operation to complete. (os error 1455)
+""", None, "out_of_memory")
+C["rust_os_error_1455_bare"] = (b"""os error 1455
+""", None, "out_of_memory")
+# ComfyUI refusing a workflow before it runs
+C["comfyui_prompt_validation"] = (b"""got prompt
+Failed to validate prompt for output 9:
+* CheckpointLoaderSimple 4:
+  - Required input is missing: ckpt_name
+Output will be ignored
+invalid prompt: {'type': 'prompt_outputs_failed_validation', 'message': 'Prompt outputs failed validation'}
+""", None, "application_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

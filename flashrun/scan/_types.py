@@ -330,6 +330,9 @@ _MARKER_NEEDLES = {
                  # insufficient shared memory", "It is possible that dataloader's workers
                  # are out of shared memory"): a guess among causes, no evidence
                  b"paging file is too small", b"[WinError 1455]", b"file </torch_",
+                 # (the same Windows code as Rust's std prints an io::Error, under
+                 # safetensors and tokenizers: "... (os error 1455)")
+                 b"os error 1455",
                  # Slurm's cgroup and accounting reports (slurmstepd): "Detected 1
                  # oom_kill event in StepId=..." (21.08+), "StepId=7.0 exceeded memory
                  # limit (X > Y), being killed", "Exceeded job memory limit"
@@ -538,6 +541,9 @@ _MARKER_NEEDLES = {
     "corrupt_pickle": (b"invalid load key", b"UnpicklingError", b"unpickling stack underflow",
                        b"pickle data was truncated", b"The file might be corrupted",
                        b"unexpected EOF, expected", b"storage has wrong size",
+                       # the storage reader of the zip-era loader (torch/csrc's
+                       # serialization: "storage has wrong byte size: expected %ld got %ld")
+                       b"storage has wrong byte size",
                        b"Invalid magic number; corrupt file",
                        # transformers' load_state_dict: torch.load failed on a file that is
                        # not text, or the file is a git-lfs pointer, not the weights
@@ -679,6 +685,10 @@ _MARKER_NEEDLES = {
                      # a program's top-level handler logging what escaped it (tiny-cuda-
                      # nn's and instant-ngp's tlog: "Uncaught exception: <what()>")
                      b"Uncaught exception",
+                     # ComfyUI's check of a workflow before it runs ("Failed to validate
+                     # prompt for output 9: Required input is missing"): the graph the
+                     # user built, the same on every attempt
+                     b"Failed to validate prompt for output",
                      # CPython's words for an index of the wrong type, when a tool prints
                      # only str(e): "list indices must be integers or slices, not str"
                      # (Python 2: "list indices must be integers, not str")
