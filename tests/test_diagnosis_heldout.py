@@ -1052,6 +1052,13 @@ Output will be ignored
 invalid prompt: {'type': 'prompt_outputs_failed_validation', 'message': 'Prompt outputs failed validation'}
 """, None, "application_error")
 
+# ONNX Runtime cannot parse a model file (a download cut short): a corrupt artifact,
+# whereas its other statuses are the code's
+C["onnx_invalid_protobuf"] = (b"""  File "/opt/lib/python3.10/site-packages/onnxruntime/capi/onnxruntime_inference_collection.py", line 452, in _create_inference_session
+    sess = C.InferenceSession(session_options, self._model_path, True, self._read_config_from_model)
+onnxruntime.capi.onnxruntime_pybind11_state.InvalidProtobuf: [ONNXRuntimeError] : 7 : INVALID_PROTOBUF : Load model from /models/swapper.onnx failed:Protobuf parsing failed.
+""", 1, "artifact_corruption")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

@@ -90,7 +90,8 @@ _OOM = frozenset({"cuda_oom", "host_oom"})
 _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed", "short_download"})
 # Markers that say where the failing call was (its stack), not what went wrong.
 _WHERE = frozenset({"store_stack", "spawn_pipe", "peer_pipe"})
-_ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle", "corrupt_hdf5"})
+_ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle", "corrupt_hdf5",
+                       "corrupt_model"})
 _NET = frozenset({"network", "timeout", "no_answer"})
 # What says a network failure was a fetch of the run's inputs: the Hub's hosts, a
 # loader's own "download failed" words.

@@ -62,8 +62,9 @@ MARKERS = (
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
     "corrupt_hdf5", "locale_codec", "ssh_denied", "launch_refused", "check_failed",
     "download", "wrong_archive", "no_backend", "code_message", "missing_library",
-    "missing_object", "error_report",
+    "missing_object", "error_report", "corrupt_model",
 )
+assert len(MARKERS) <= 64, "marker masks are 64-bit in the C lexer"
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
 FRAME_MARKS = MARKER_BIT["object_store"] | MARKER_BIT["spawn_pipe"] | MARKER_BIT["peer_pipe"]
@@ -531,6 +532,10 @@ _MARKER_NEEDLES = {
     # its superblock says ("truncated file: eof = N, sblock->base_addr = 0, stored_eof
     # = M"), or no HDF5 signature at all (the file is something else)
     "corrupt_hdf5": (b"truncated file: eof = ", b"file signature not found"),
+    # ONNX Runtime failing to parse a model file's protobuf ("[ONNXRuntimeError] : 7 :
+    # INVALID_PROTOBUF : Load model from x.onnx failed:Protobuf parsing failed."): a
+    # download cut short, a git-lfs pointer in the model's place
+    "corrupt_model": (b"INVALID_PROTOBUF", b"Protobuf parsing failed"),
     "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
                             b"Error while deserializing header",
                             b"InvalidHeaderDeserialization", b"MetadataIncompleteBuffer"),
