@@ -77,6 +77,20 @@ def test_a_traceback_cut_after_a_frame_is_the_codes_and_says_so():
         assert not impl.scan_tail(tail + b"epoch 3 step 13\n").unfinished_traceback
 
 
+def test_an_error_report_is_weak_evidence_and_the_explanation_names_its_shape():
+    """A tool's own "FATAL: ..." as its last words, on both scanners: application_error
+    when nothing else speaks, read from the line's shape (no needle) and said so; a
+    SIGKILL beside it outranks it."""
+    tail = b"loading config\nFATAL: no training package; set PKG or pass -P\n"
+    for impl in [impl for impl in IMPLS.values() if impl is not None]:
+        assert impl.scan_tail(tail).markers == ("error_report",)
+    d = flashrun.diagnose(tail, 1)
+    assert d.failure_class == "application_error"
+    [item] = [item for item in d.explain().items if item.kind == "marker"]
+    assert item.used and item.source == "built-in: line shape 'error_report'"
+    assert flashrun.diagnose(tail, -9).failure_class == "worker_crash"
+
+
 def test_same_fingerprint_twice_is_deterministic():
     tail = b"Traceback (most recent call last):\n  File \"a\"\nRuntimeError: NCCL error in: x.cpp:12\n"
     first = flashrun.diagnose(tail, 1)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Optional, Tuple
 
 from flashrun.policy.taxonomy import FailureSignals, classify, signal_from_exit
+from flashrun.scan._types import SHAPE_MARKERS
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,8 @@ def explain(scan, signals: FailureSignals, failure_class, why: str) -> Explanati
             continue
         items.append(Item("marker", evidence.get(name), None,
                           _alone(markers=frozenset({name})),
-                          "built-in: needle family %r" % name))
+                          ("built-in: line shape %r" if name in SHAPE_MARKERS
+                           else "built-in: needle family %r") % name))
     if scan.cfe_rank is not None or scan.cfe_exitcode is not None:
         items.append(Item("launcher block", "torchrun: rank %s exitcode %s%s" % (
             scan.cfe_rank, scan.cfe_exitcode,

@@ -65,6 +65,8 @@ MARKERS = (
     "missing_object", "error_report", "corrupt_model",
 )
 assert len(MARKERS) <= 64, "marker masks are 64-bit in the C lexer"
+# Markers the lexers set from a line's shape, not from a needle (error_report).
+SHAPE_MARKERS = frozenset({"error_report"})
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
 FRAME_MARKS = MARKER_BIT["object_store"] | MARKER_BIT["spawn_pipe"] | MARKER_BIT["peer_pipe"]
