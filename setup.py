@@ -58,7 +58,8 @@ def extensions():
             raise
         sys.stderr.write("*** flashrun: Cython not available; pure-Python scanner only.\n")
         return []
-    ext = Extension("flashrun.scan._scan", ["flashrun/scan/_scan.pyx"], extra_compile_args=["-O3"])
+    ext = Extension("flashrun.scan._scan", ["flashrun/scan/_scan.pyx"],
+                    extra_compile_args=["-O3", "--param=max-inline-insns-single=400"])
     exts = cythonize([ext], compiler_directives={"language_level": "3"}, quiet=True)
     # The plain modules on the diagnosis path, compiled unchanged (flashrun/compiled.py);
     # their hashes let a changed source run instead of a stale compiled copy.

@@ -50,12 +50,12 @@ cdef class Fold:
     cdef public tuple site_patterns
     cdef public tuple site_literals
     cpdef _Record _new(self, rank)
-    # (a marker's bit index stays a Python int: "1 << bit" on a C int overflows past
-    # bit 31, and the markers run past 60; tests/test_scan_equivalence.py compares
-    # this compiled fold with its source)
-    @cython.locals(kind=int, record=_Record)
+    # (a marker's bit index is a C int: its bit is _BIT[bit], never "1 << bit", which
+    # overflows past bit 31 in C; tests/test_compiled.py compares this compiled fold
+    # with its source)
+    @cython.locals(kind=int, record=_Record, bit=int)
     cpdef push(self, tuple event)
     cpdef push_all(self, list events)
     @cython.locals(record=_Record, candidates=list, aside=list, markers=list, evidence=list,
-                   stale=Py_ssize_t)
+                   stale=Py_ssize_t, bit=int)
     cpdef result(self, dict activity, Py_ssize_t lines, cut=*)

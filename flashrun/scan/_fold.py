@@ -148,6 +148,11 @@ class _Record:
         return other
 
 
+# Each marker's bit as a Python int, by index: the compiled fold types a bit index
+# as a C int, and "1 << bit" in C would overflow past bit 31.
+_BIT = tuple(1 << i for i in range(64))
+
+
 def _bits(mask):
     """The indexes of the set bits of ``mask``, lowest first."""
     bits = []
@@ -259,7 +264,7 @@ class Fold:
                 quiet = bool(b & ~_OUTSIDE) and _quiet(line)
                 late = self.report_act is not None  # after the first death report
                 for bit in _bits(b):
-                    note = quiet and not (1 << bit) & _OUTSIDE
+                    note = quiet and not _BIT[bit] & _OUTSIDE
                     if note and bit in self.marks and not self.marks[bit][3]:
                         continue  # a later note does not take back a report of it
                     self.marks[bit] = (rank, act, line, note, late)
@@ -420,11 +425,11 @@ class Fold:
             # a scheduler's report printed after the tasks were already reported dead,
             # while a traceback explains their death, is the teardown's consequence
             # (srun's "Node failure" after unkillable tasks), not its cause
-            if late and standing and (1 << bit) & _REPORTS:
+            if late and standing and _BIT[bit] & _REPORTS:
                 continue
             # a report from outside the process (the kernel, the driver, a scheduler)
             # is not taken back by output printed after it (an epilog, an event list)
-            if not quiet and ((1 << bit) & _OUTSIDE or not _survived(activity, rank, act)):
+            if not quiet and (_BIT[bit] & _OUTSIDE or not _survived(activity, rank, act)):
                 markers.append(MARKERS[bit])
                 evidence.append((MARKERS[bit], line))
         # outside reports read into any standing record count, and a GPU's own hardware
