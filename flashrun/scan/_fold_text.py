@@ -118,12 +118,6 @@ _SIGNALS = {b"SIGHUP": 1, b"SIGINT": 2, b"SIGQUIT": 3, b"SIGILL": 4, b"SIGTRAP":
             b"SIGTERM": 15, b"SIGXCPU": 24, b"SIGXFSZ": 25, b"SIGSYS": 31}
 
 
-# strsignal's words for the crash signals, as the "name" reports end (": Aborted")
-_STRSIGNAL = {b": Killed": 9, b": Aborted": 6, b": Segmentation fault": 11,
-              b": Bus error": 7, b": Illegal instruction": 4,
-              b": Floating point exception": 8}
-
-
 def _signal_name(text):
     i = text.find(b"SIG")
     if i < 0:
@@ -139,7 +133,7 @@ def exit_status(source, text):
     number for a signal death; None when the text after the needle is not one."""
     kind = T.EXIT_KINDS[source]
     if kind == "name":  # the needle is the signal's name (strsignal's words)
-        return -_STRSIGNAL[T.EXIT_NEEDLES[source]]
+        return -T.STRSIGNAL[T.EXIT_NEEDLES[source]]
     if kind == "failed":  # a non-zero exit whose code this line does not give
         return 1
     if kind == "signal":

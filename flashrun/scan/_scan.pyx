@@ -119,15 +119,6 @@ cdef unsigned char _QUICK_SLOW[256]
 for _c in range(256):
     _PLAIN_SLOW[_c] = _c in b" \tKRFTD"
     _QUICK_SLOW[_c] = _PLAIN_SLOW[_c] or _c in b"[0123456789"
-# The first two bytes of an error report (_error_report: "ERROR: ", "fatal error: ",
-# "[ERROR] ", ...): the second byte each first byte needs (1: '[', then E, F or C), so
-# the common line is spared the call by one load from a 256-byte table
-cdef unsigned char _REPORT_NEXT[256]
-for _w in (b"ER", b"er", b"fa", b"FA", b"CR"):
-    _REPORT_NEXT[_w[0]] = _w[1]
-_REPORT_NEXT[0x5B] = 1
-
-
 # First bytes of a line _rare_start looks at: "ERROR: ", "error: ", "fatal error: ",
 # "FATAL: ", "CRITICAL: ", "[ERROR] ", "[Errno 2] ", "[WinError 5] "
 cdef unsigned char _RARE_FIRST[256]
@@ -138,21 +129,9 @@ for _c in range(256):
 cdef bint _rare_start(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     """For _plain_output, out of line (it stays small enough to inline): does the line
     start like an error report or an OSError's str(), which the full path reads?"""
-    if _report_start(s, n) and _error_report(s, n):
-        return 1
-    return (s[0] == 0x5B or s[0] == 0x65) and _errno_start(s, n) >= 0  # '[', 'e'
+    return _error_report(s, n) or ((s[0] == 0x5B or s[0] == 0x65) and _errno_start(s, n) >= 0)
 
 
-cdef inline bint _report_start(const unsigned char* s, Py_ssize_t n) noexcept nogil:
-    cdef unsigned char x
-    if n < 2:
-        return 0
-    x = _REPORT_NEXT[s[0]]
-    if x == 0:
-        return 0
-    if x == 1:
-        return s[1] == 0x45 or s[1] == 0x46 or s[1] == 0x43  # '[E', '[F', '[C'
-    return s[1] == x
 cdef uint64_t _ERROR_REPORT = T.MARKER_BIT["error_report"]
 
 
@@ -670,7 +649,7 @@ cdef class Lexer:
             self.slot_msg[k] = 0
             return 0
         self.slot_prev[k] = _headless_frame(c, cn, self.slot_prev[k])
-        if _report_start(c, cn) and _error_report(c, cn):  # weak (the taxonomy)
+        if _error_report(c, cn):  # "ERROR: ...", "fatal error: ..." (weak: the taxonomy)
             self.mask |= _ERROR_REPORT
         if self.mask:
             self._emit(C_EV_MARK, rank, C_CTX_OUT, self.mask, c, cn)

@@ -79,6 +79,11 @@ N_FRAME_LINE = b'", line '
 # How a launcher, a shell or a tool reports that a worker died (a code or a
 # signal, never why). The lexer emits the text after the needle; the fold reads
 # it (``_fold.exit_status``). Sources and wording: docs/needles.md.
+# strsignal's words for the crash signals, as srun's task reports end (": Aborted"),
+# and the signal each names
+STRSIGNAL = {b": Killed": 9, b": Aborted": 6, b": Segmentation fault": 11,
+             b": Bus error": 7, b": Illegal instruction": 4,
+             b": Floating point exception": 8}
 EXIT_REPORTS = (
     (b"failed (exitcode: ", "code"),                    # torchrun agent (elastic api.py)
     (b"exits with return code = ", "code"),             # DeepSpeed launcher (sigkill_handler)
@@ -91,13 +96,8 @@ EXIT_REPORTS = (
     (b"Command terminated by signal ", "signal"),       # GNU time
     (b"Process finished with exit code ", "ide"),       # PyCharm/IntelliJ: code (signal N: NAME)
     # srun: error: node: task(s) N: <strsignal of the task's signal>[ (core dumped)];
-    # the crash signals' names (kind "name": the needle names the signal)
-    (b": Killed", "name"),
-    (b": Aborted", "name"),
-    (b": Segmentation fault", "name"),
-    (b": Bus error", "name"),
-    (b": Illegal instruction", "name"),
-    (b": Floating point exception", "name"),
+    # the crash signals' names (kind "name": the needle names the signal, STRSIGNAL)
+    *((name, "name") for name in STRSIGNAL),
     (b"exited on signal ", "signal"),                   # Open MPI: mpirun noticed ... rank N ...
     (b" exited with non-zero status ", "code"),         # a wrapper's own "Step 1 exited with ..."
     # SageMaker's training toolkit (sagemaker-containers, sagemaker-training): the user
