@@ -1059,6 +1059,91 @@ C["onnx_invalid_protobuf"] = (b"""  File "/opt/lib/python3.10/site-packages/onnx
 onnxruntime.capi.onnxruntime_pybind11_state.InvalidProtobuf: [ONNXRuntimeError] : 7 : INVALID_PROTOBUF : Load model from /models/swapper.onnx failed:Protobuf parsing failed.
 """, 1, "artifact_corruption")
 
+# c10's caching allocator past set_per_process_memory_fraction, its message shown
+# without its type by a node UI
+C["alloc_over_fraction"] = (b"""Error occurred when executing VFI:
+
+Allocation on device 0 would exceed allowed memory. (out of memory)
+Currently allocated     : 21.37 GiB
+Requested               : 1.50 GiB
+Device limit            : 23.99 GiB
+Free (according to CUDA): 0 bytes
+PyTorch limit (set by user-supplied memory fraction)
+                        : 17179869184.00 GiB
+""", None, "out_of_memory")
+C["curand_alloc"] = (b"""Traceback (most recent call last):
+  File "train.py", line 30, in <module>
+    noise = cupy.random.normal(size=(4096, 4096))
+  File "cupy/random/_generator.pyx", line 512, in cupy.random._generator.RandomState.normal
+cupy_backends.cuda.libs.curand.CURANDError: CURAND_STATUS_ALLOCATION_FAILED
+""", 1, "out_of_memory")
+C["nvdiffrast_malloc"] = (b"""  File "/opt/conda/lib/python3.10/site-packages/nvdiffrast/torch/ops.py", line 262, in forward
+    out, out_db = _get_plugin().rasterize_fwd_cuda(raster_ctx.cpp_wrapper, pos, tri, resolution, ranges, peeling_idx)
+RuntimeError: Cuda error: 2[cudaMalloc(&m_gpuPtr, bytes);]
+""", 1, "out_of_memory")
+C["nvdiffrast_other_error"] = (b"""  File "/opt/conda/lib/python3.10/site-packages/nvdiffrast/torch/ops.py", line 262, in forward
+    out, out_db = _get_plugin().rasterize_fwd_cuda(raster_ctx.cpp_wrapper, pos, tri, resolution, ranges, peeling_idx)
+RuntimeError: Cuda error: 209[cudaGraphicsGLRegisterBuffer(&s.cudaPosBuffer, s.glPosBuffer, cudaGraphicsRegisterFlagsWriteDiscard);]
+""", 1, "application_error")
+C["device_assert_lost_backticks"] = (b"""Epoch 2:  41%|####1     | 38/93 [00:17<00:21,  2.60it/s]
+/pytorch/aten/src/ATen/native/cuda/Indexing.cu:1141: indexSelectLargeIndex: block: [12,0,0], thread: [64,0,0] Assertion srcIndex < srcSelectDimSize failed.
+""", None, "application_error")
+C["gzip_crc"] = (b"""Traceback (most recent call last):
+  File "prepare.py", line 41, in <module>
+    tar.extractall(data_dir)
+  File "/usr/lib/python3.10/gzip.py", line 505, in _read_eof
+    raise BadGzipFile("CRC check failed %s != %s" % (hex(crc32),
+gzip.BadGzipFile: CRC check failed 0x7668da3b != 0x316d6d75
+""", 1, "artifact_corruption")
+C["ncnn_device_lost"] = (b"""[0 NVIDIA GeForce GTX 1080]  queueC=2[8]  queueG=0[16]  queueT=1[2]
+[0 NVIDIA GeForce GTX 1080]  bugsbn1=0  bugbilz=0  bugcopc=0  bugihfa=0
+vkQueueSubmit failed -4
+vkWaitForFences failed -4
+""", None, "accelerator_failure")
+C["ncnn_other_result"] = (b"""[0 NVIDIA GeForce GTX 1080]  queueC=2[8]  queueG=0[16]  queueT=1[2]
+vkAllocateMemory failed -2
+vkQueueSubmit failed -3
+""", None, "unknown")
+C["http_404_requests"] = (b"""Traceback (most recent call last):
+  File "download.py", line 12, in fetch
+    r.raise_for_status()
+  File "/usr/lib/python3/site-packages/requests/models.py", line 1021, in raise_for_status
+    raise HTTPError(http_error_msg, response=self)
+requests.exceptions.HTTPError: 404 Client Error: Not Found for url: https://example.org/files/weights-v2.pth
+""", 1, "application_error")
+C["http_404_urllib"] = (b"""Downloading https://example.org/datasets/train.zip to data/train.zip
+Traceback (most recent call last):
+  File "/usr/lib/python3.10/urllib/request.py", line 643, in http_error_default
+    raise HTTPError(req.full_url, code, msg, hdrs, fp)
+urllib.error.HTTPError: HTTP Error 404: Not Found
+""", 1, "application_error")
+C["http_404_head"] = (b"""OSError: HEAD request failed for url https://s3.example-bucket.amazonaws.com/resources/embeddings/glove.npy with status code 404
+""", None, "application_error")
+C["http_503_urllib"] = (b"""Traceback (most recent call last):
+  File "/usr/lib/python3.10/urllib/request.py", line 643, in http_error_default
+    raise HTTPError(req.full_url, code, msg, hdrs, fp)
+urllib.error.HTTPError: HTTP Error 503: Service Unavailable
+""", 1, "storage_timeout")
+C["response_5xx_repr"] = (b"""wandb: Starting wandb agent
+wandb: ERROR Error while calling W&B API: An internal error occurred. Please contact support. (<Response [500]>)
+wandb: ERROR Error while calling W&B API: An internal error occurred. Please contact support. (<Response [502]>)
+""", None, "storage_timeout")
+C["sdk_no_server"] = (b"""Traceback (most recent call last):
+  File "/usr/local/lib/python3.8/dist-packages/tracker/connection.py", line 384, in wait_for_connection
+    "Could not connect to server after multiple tries. ")
+ValueError: Could not connect to server after multiple tries.
+""", 1, "storage_timeout")
+C["value_error_timed_out_words"] = (b"""Traceback (most recent call last):
+  File "train.py", line 9, in <module>
+    raise ValueError("--step_timeout must be positive: the step timed out at 0 s")
+ValueError: --step_timeout must be positive: the step timed out at 0 s
+""", 1, "application_error")
+C["notebook_kernel_restarted"] = (b"""[I 10:21:03.114 NotebookApp] Kernel started: 829f8cb5-256f-431c-84bf-e54521da75c0, name: python3
+[I 10:23:41.552 NotebookApp] Saving file at /train.ipynb
+WARNING:root:kernel 829f8cb5-256f-431c-84bf-e54521da75c0 restarted
+""", None, "worker_crash")
+
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

@@ -33,7 +33,11 @@ from flashrun.policy.taxonomy import FailureClass as F
 # application_error; a loader's failed download with no traceback is a failed fetch; a
 # broken pipe to a worker is its death; memory just before a generic death explains it;
 # frames pasted without their header are not output; new needles (docs/needles.md).
-POLICY_VERSION = "2026.12.6"
+# 2026.12.7: an HTTP 404 is the run's address (application_error), not a failing store; a
+# network marker in a code-typed root's own message names the network (a bare "timed
+# out" there still does not); the notebook server's kernel-restarted note is a death
+# report; new memory, device, archive and server needles (docs/needles.md).
+POLICY_VERSION = "2026.12.7"
 
 
 class Action(str, Enum):

@@ -280,10 +280,12 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     evidence = root_markers | s.markers
     root_net = root_markers & _NET
     code_root = has_root and root_type in _CODE_TYPES
-    if code_root and not root_markers - _NET - _WHERE:
+    if code_root and not root_markers - {"timeout"} - _WHERE:
         # A plain code error at the root outweighs prose elsewhere that mentions
         # memory, disks or images, and a "timed out" in its own message; the
         # system's own reports (a kill, the GPU's faults, the scheduler) still count.
+        # A network marker in its message ("Connection refused", "Could not connect
+        # to server": an SDK that gave up and raised a ValueError) names the network.
         evidence = s.markers & _SYSTEM
         root_net = _NONE
     if s.correlated:

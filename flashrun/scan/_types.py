@@ -149,6 +149,10 @@ EXIT_REPORTS = (
     # NVIDIA FLARE's ProcessExecutor: "process finished with execution code: -9" (the
     # client's training subprocess; a negative code is the signal, as subprocess says)
     (b"finished with execution code: ", "code"),
+    # the classic notebook server's note that its restarter brought a dead kernel back
+    # ("WARNING:root:kernel <id> restarted", its websocket handler's on_kernel_restarted;
+    # a restart the user asks for does not print it): the kernel, the run, died unseen
+    (b"WARNING:root:kernel ", "failed"),
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -273,6 +277,16 @@ _MARKER_NEEDLES = {
                  # NCCL's CUDACHECK ("Cuda failure 2 'out of memory'", and older NCCL's
                  # "Cuda failure 'out of memory'")
                  b"'out of memory'",
+                 # c10's caching allocator past the process's allowed fraction
+                 # (set_per_process_memory_fraction): "Allocation on device 0 would
+                 # exceed allowed memory. (out of memory)"
+                 b"would exceed allowed memory",
+                 # cuRAND's status enum for a generator that cannot allocate its state
+                 # (cupy, spaCy's thinc on a small GPU)
+                 b"CURAND_STATUS_ALLOCATION_FAILED",
+                 # nvdiffrast's NVDR_CHECK_CUDA_ERROR ("Cuda error: %d[%s;]") with
+                 # cudaErrorMemoryAllocation's number
+                 b"Cuda error: 2[",
                  b"CUDA_ERROR_OUT_OF_MEMORY",
                  # Caffe2's CUDA_ENFORCE with CUDA error 2 (cudaErrorMemoryAllocation)
                  b"error == cudaSuccess. 2 vs 0",
@@ -377,7 +391,10 @@ _MARKER_NEEDLES = {
                  b"the launch timed out and was terminated", b"cudaErrorLaunchTimeout",
                  # Level Zero's and Unified Runtime's device-lost result (Intel XPU:
                  # ZE_RESULT_ERROR_DEVICE_LOST, UR_RESULT_ERROR_DEVICE_LOST), Vulkan's
-                 b"_ERROR_DEVICE_LOST"),
+                 b"_ERROR_DEVICE_LOST",
+                 # ncnn's Vulkan backend (rife-, realesrgan-, waifu2x-ncnn-vulkan) prints
+                 # a failed call's VkResult as a number: -4 is VK_ERROR_DEVICE_LOST
+                 b"vkQueueSubmit failed -4", b"vkWaitForFences failed -4"),
     "illegal_access": (b"illegal memory access", b"misaligned address",
                        b"an illegal instruction",
                        # cudaErrorInvalidConfiguration: a kernel launched with a grid or
@@ -422,7 +439,10 @@ _MARKER_NEEDLES = {
                         b"Unable to create windowless context"),
     # Apple's frameworks (Metal, MPS) assert on a caller's misuse or a backend limit
     # as "<file>:<line>: failed assertion `<what>'": a device assert of their own
-    "device_assert": (b"device-side assert triggered", b"Assertion `", b"failed assertion `"),
+    # CUDA's device assert, "<file>:<line>: <kernel>: block: [x,y,z], thread: [x,y,z]
+    # Assertion `<cond>` failed.", also when a paste lost its backticks
+    "device_assert": (b"device-side assert triggered", b"Assertion `", b"failed assertion `",
+                      b"], thread: ["),
     "enospc": (b"No space left on device", b"[Errno 28]",
                # the same in a platform's or a library's words (SageMaker's artifact
                # upload, datasets' NotEnoughDiskSpace)
@@ -466,7 +486,10 @@ _MARKER_NEEDLES = {
                   # (429, 500, 502, 503, 504 reason phrases, as requests and urllib print
                   # them)
                   b"Too Many Requests", b"Internal Server Error", b"Service Unavailable",
-                  b"Bad Gateway", b"Gateway Time-out", b"Gateway Timeout"),
+                  b"Bad Gateway", b"Gateway Time-out", b"Gateway Timeout",
+                  # requests' Response repr for a 5xx answer ("(<Response [500]>)", as
+                  # API clients such as wandb's print a failed call)
+                  b"<Response [50"),
     # the Hugging Face Hub's hosts, which serve model and dataset files like an object
     # store (huggingface_hub, transformers, datasets downloads)
     "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co",
@@ -479,7 +502,14 @@ _MARKER_NEEDLES = {
     # permission". A wrong path in the run's configuration, the same on every try.
     "missing_object": (b"NoSuchKey", b"NoSuchBucket", b"The specified key does not exist",
                        b"The specified bucket does not exist", b"No such object: ",
-                       b"BlobNotFound", b"check the bucket path"),
+                       b"BlobNotFound", b"check the bucket path",
+                       # any HTTP server's answer that the URL names nothing: requests'
+                       # raise_for_status ("404 Client Error: Not Found for url: ..."),
+                       # urllib's HTTPError ("HTTP Error 404: Not Found"), and the old
+                       # cached_path of transformers and Flair ("HEAD request failed for
+                       # url ... with status code 404"): a stale or wrong address, the
+                       # same on every attempt
+                       b"404 Client Error", b"HTTP Error 404", b"with status code 404"),
     # a loader's own words for a download that failed (a model or dataset fetch from
     # any host: "Download error for file https://...", "Error downloading model from
     # ...", torchvision's and most fetchers' "Failed to download", the "Fail to
@@ -495,7 +525,10 @@ _MARKER_NEEDLES = {
                 b"Connection refused", b"ConnectionError",
                 b"couldn't connect to",  # transformers' hub OSError
                 b"Internet connection",  # huggingface_hub's LocalEntryNotFoundError
-                b"Temporary failure resolving", b"CONNECTION FAILED"),  # apt, conda
+                b"Temporary failure resolving", b"CONNECTION FAILED",  # apt, conda
+                # a client's own words for a server it never reached (comet_ml's
+                # "Could not connect to server after multiple tries", most SDKs')
+                b"Could not connect to server"),
     "corrupt_zip": (b"PytorchStreamReader failed", b"failed finding central directory",
                     b"BadZipFile", b"not a zip file",
                     # torchvision's download check (download_url, check_integrity: the
@@ -506,7 +539,11 @@ _MARKER_NEEDLES = {
                     # Python's tarfile and gzip on a damaged or wrong file (tarfile.
                     # ReadError: "file could not be opened successfully", gzip's
                     # BadGzipFile: "Not a gzipped file (b'<!')")
-                    b"could not be opened successfully", b"Not a gzipped file"),
+                    b"could not be opened successfully", b"Not a gzipped file",
+                    # gzip's and zipfile's checksum of a member ("CRC check failed
+                    # 0x7668da3b != 0x316d6d75", "Bad CRC-32 for file 'x.bin'"): the
+                    # archive was cut or damaged
+                    b"CRC check failed 0x", b"Bad CRC-32 for file"),
     # huggingface_hub's check of a downloaded file's size: the store broke off the
     # download (storage; fetching it again is the fix)
     "short_download": (b"Consistency check failed: file should be of size",),
