@@ -1144,6 +1144,25 @@ WARNING:root:kernel 829f8cb5-256f-431c-84bf-e54521da75c0 restarted
 """, None, "worker_crash")
 
 
+# argparse's message behind a parser that prints its own prefix (ParlAI's "Parse Error: ")
+C["argparse_words_other_prefix"] = (b"""Parse Error: unrecognized arguments: --batchsize 64
+""", 2, "application_error")
+# FileNotFoundError's str() inside a program's own report, its traceback not posted
+C["errno2_in_report"] = (b"""[2026-01-02 10:00:01,123][saicinpainting][CRITICAL] - Training failed due to [Errno 2] No such file or directory: 'ade20k/encoder_epoch_20.pth':
+""", 1, "application_error")
+C["errno2_note_then_oom"] = (b"""WARNING: could not read the cache: [Errno 2] No such file or directory: 'cache/index.json'
+Traceback (most recent call last):
+  File "train.py", line 80, in <module>
+    loss.backward()
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 1.02 GiB is free.
+""", 1, "out_of_memory")
+C["ninja_build_stopped"] = (b"""[2/3] /usr/local/cuda/bin/nvcc -c upfirdn2d_kernel.cu -o upfirdn2d_kernel.cuda.o
+FAILED: upfirdn2d_kernel.cuda.o
+/usr/local/cuda/include/crt/host_config.h:138:2: error: #error -- unsupported GNU version! gcc versions later than 11 are not supported!
+ninja: build stopped: subcommand failed.
+""", None, "application_error")
+
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

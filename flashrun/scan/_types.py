@@ -658,6 +658,10 @@ _MARKER_NEEDLES = {
     "usage_error": (b": error: unrecognized arguments", b": error: the following arguments",
                     b": error: argument ", b": error: invalid choice",
                     b": error: ambiguous option",
+                    # argparse's own message for extra arguments, behind a parser that
+                    # prints its errors another way (ParlAI's "Parse Error: unrecognized
+                    # arguments: -n 100", a subclass's error())
+                    b"unrecognized arguments: ",
                     # jsonargparse (LightningCLI's parser) rejecting a config or an
                     # argument: "error: 'Configuration check failed :: ...'", newer releases
                     # "error: Validation failed: Key ... is required"
@@ -744,7 +748,14 @@ _MARKER_NEEDLES = {
                      # (torch/_dynamo/exc.py: "You can suppress this exception and fall
                      # back to eager by setting: ... suppress_errors = True"); memory
                      # and the other classes' evidence outrank it
-                     b"fall back to eager by setting"),
+                     b"fall back to eager by setting",
+                     # an OSError's str() for a missing path inside a program's own report
+                     # ("Training failed due to [Errno 2] No such file or directory: 'x'"):
+                     # FileNotFoundError's words, a path the run was given
+                     b"[Errno 2] No such file or directory",
+                     # ninja's last words when a compile step of a C++/CUDA extension
+                     # failed (torch.utils.cpp_extension's JIT build, setup.py builds)
+                     b"ninja: build stopped: subcommand failed"),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
