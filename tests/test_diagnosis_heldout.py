@@ -1330,7 +1330,23 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b148-" + i, tail, row) for i, tail, row in _batch("heldout148")] + \
     [("b149-" + i, tail, row) for i, tail, row in _batch("heldout149")] + \
     [("b150-" + i, tail, row) for i, tail, row in _batch("heldout150")] + \
-    [("b151-" + i, tail, row) for i, tail, row in _batch("heldout151")]
+    [("b151-" + i, tail, row) for i, tail, row in _batch("heldout151")] + \
+    [("b152-" + i, tail, row) for i, tail, row in _batch("heldout152")] + \
+    [("b153-" + i, tail, row) for i, tail, row in _batch("heldout153")] + \
+    [("b154-" + i, tail, row) for i, tail, row in _batch("heldout154")] + \
+    [("b155-" + i, tail, row) for i, tail, row in _batch("heldout155")] + \
+    [("b156-" + i, tail, row) for i, tail, row in _batch("heldout156")] + \
+    [("b157-" + i, tail, row) for i, tail, row in _batch("heldout157")] + \
+    [("b158-" + i, tail, row) for i, tail, row in _batch("heldout158")] + \
+    [("b159-" + i, tail, row) for i, tail, row in _batch("heldout159")] + \
+    [("b160-" + i, tail, row) for i, tail, row in _batch("heldout160")] + \
+    [("b161-" + i, tail, row) for i, tail, row in _batch("heldout161")] + \
+    [("b162-" + i, tail, row) for i, tail, row in _batch("heldout162")] + \
+    [("b163-" + i, tail, row) for i, tail, row in _batch("heldout163")] + \
+    [("b164-" + i, tail, row) for i, tail, row in _batch("heldout164")] + \
+    [("b165-" + i, tail, row) for i, tail, row in _batch("heldout165")] + \
+    [("b166-" + i, tail, row) for i, tail, row in _batch("heldout166")] + \
+    [("b167-" + i, tail, row) for i, tail, row in _batch("heldout167")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -1570,6 +1586,32 @@ KNOWN = {
     "b151-004": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b151-019": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b151-014": "ComfyUI vanishing without a word, no exit status: labelled worker_crash",
+    "b152-006": "pandas' typeless 'File b'...' does not exist': one library's words",
+    "b153-011": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b153-012": "a spawn child's truncated start-up pickle: labelled worker_crash (batch 70: code)",
+    "b155-012": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b155-014": "UnicodeDecodeError reading its own output file: labelled application_error",
+    "b156-002": "vspipe's fwrite errno 32: one tool's words, labelled worker_crash",
+    "b156-004": "a ComfyUI node's input check without an error word",
+    "b156-005": "a .NET stack trace without its exception line",
+    "b156-012": "a GUI app vanishing after a progress bar: labelled worker_crash",
+    "b156-013": "ffmpeg's 'Could not open file' for a frame: labelled storage_timeout",
+    "b156-017": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b157-015": "a pipe frame cut to its path, glued to ConnectionResetError",
+    "b158-009": "audioop's 'Size should be 1, 2 or 4' on a WAV: labelled data_error",
+    "b159-001": "wandb's CommError after retries: labelled storage_timeout",
+    "b159-004": "a hang in c10d's store-based barrier (INFO notes): labelled communication_error",
+    "b159-006": "a BentoML server's logs, no death said: labelled worker_crash",
+    "b160-014": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b161-016": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b161-019": "Rasa's 'No NLU data given': labelled data_error",
+    "b162-016": "TensorFlow's closed-queue OutOfRangeError: labelled data_error",
+    "b162-024": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b163-013": "a Lua stack traceback without its error line",
+    "b163-019": "ssh's 'closed by remote host' in a download: labelled storage_timeout",
+    "b166-006": "[Errno 99] in a launcher's interface lookup: labelled application_error",
+    "b166-015": "a traceback cut after a whole frame: labelled unknown",
+    "b167-002": "AttributeError on a None image: labelled data_error",
 }
 
 
