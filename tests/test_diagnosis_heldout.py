@@ -1163,6 +1163,50 @@ ninja: build stopped: subcommand failed.
 """, None, "application_error")
 
 
+# an exception whose message is another exception's terminal line: the inner one says
+# why (Keras re-raising with str(e)); an inner ImportError or TypeError names code, and
+# the wrapper's words (a dlopen's OSError text) keep their say
+C["inner_exception_in_message"] = (b"""Traceback (most recent call last):
+  File "train.py", line 120, in <module>
+    model.fit(generator, epochs=100)
+AttributeError: tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[1,160,192,224,16] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc
+""", 1, "out_of_memory")
+C["inner_import_error_keeps_wrapper"] = (b"""[rank3]: torch._inductor.exc.InductorError: ImportError: /root/.triton/cache/ab/cuda_utils.so: cannot read file data: Stale file handle
+""", 1, "storage_timeout")
+C["inner_key_error_is_code"] = (b"""Traceback (most recent call last):
+  File "train.py", line 40, in <module>
+    cfg = load(args.config)
+RuntimeError: KeyError: 'optimizer'
+""", 1, "application_error")
+# CUDA's enum names as NVIDIA's helper_cuda.h check macro prints them
+C["helper_cuda_illegal_address"] = (b"""CUDA error at /src/unidock/src/cuda/monte_carlo.cu:2882 code=700(cudaErrorIllegalAddress) "cudaDeviceSynchronize()"
+""", 1, "application_error")
+C["helper_cuda_stub_library"] = (b"""Batch 1 size: 283
+CUDA error at /src/unidock/src/cuda/precalculate.cu:198 code=34(cudaErrorStubLibrary) "cudaMalloc(&atom_xs_gpu, thread * max_atom_num * sizeof(sz))"
+""", 1, "application_error")
+C["thc_insufficient_driver"] = (b"""THCudaCheck FAIL file=/tmp/luarocks_cutorch-scm-1-1606/cutorch/lib/THC/THCGeneral.c line=70 error=35 : CUDA driver version is insufficient for CUDA runtime version
+""", 1, "application_error")
+C["container_driver_too_old"] = (b"""nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.4, please update your driver to a newer version, or use an earlier cuda container: unknown.
+srun: error: gpu07: task 0: Exited with exit code 1
+""", 1, "application_error")
+C["slurmstepd_execve"] = (b"""slurmstepd: error: execve(): torchrun: No such file or directory
+srun: error: g1301: task 0: Exited with exit code 2
+srun: launch/slurm: _step_signal: Terminating StepId=3022331.0
+""", 2, "application_error")
+C["module_unknown"] = (b"""Lmod has detected the following error:  The following module(s) are unknown:
+"pytorch/9.9"
+
+Please check the spelling or version number. Also try "module spider ..."
+""", None, "application_error")
+C["itk_exception"] = (b"""Exception caught:
+itk::ExceptionObject (0x5610a2c3e9b0)
+Location: "unknown"
+File: /opt/ITK/Modules/Core/Common/include/itkImageBase.hxx
+Line: 308
+Description: itk::ERROR: Image(0x5610a2c3a100): itk::ImageBase::CopyInformation() cannot cast PKN3itk10DataObjectE to PKN3itk9ImageBaseILj4EEE
+""", None, "application_error")
+
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
@@ -1607,7 +1651,6 @@ KNOWN = {
     "b161-019": "Rasa's 'No NLU data given': labelled data_error",
     "b162-016": "TensorFlow's closed-queue OutOfRangeError: labelled data_error",
     "b162-024": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
-    "b163-013": "a Lua stack traceback without its error line",
     "b163-019": "ssh's 'closed by remote host' in a download: labelled storage_timeout",
     "b166-006": "[Errno 99] in a launcher's interface lookup: labelled application_error",
     "b166-015": "a traceback cut after a whole frame: labelled unknown",

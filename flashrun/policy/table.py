@@ -36,7 +36,9 @@ from flashrun.policy.taxonomy import FailureClass as F
 # 2026.12.7: an HTTP 404 is the run's address (application_error), not a failing store; a
 # network marker in a code-typed root's own message names the network (a bare "timed
 # out" there still does not); the notebook server's kernel-restarted note is a death
-# report; new memory, device, archive and server needles (docs/needles.md).
+# report; an exception whose message is another's terminal line ("AttributeError:
+# ...ResourceExhaustedError: OOM ...") is read as the inner one, unless that one names
+# code; new memory, device, archive, server and environment needles (docs/needles.md).
 POLICY_VERSION = "2026.12.7"
 
 

@@ -125,6 +125,9 @@ _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError
 _STOPPED_TYPES = ("KeyboardInterrupt", "SystemExit")
 _NET_TYPE_SET, _STOPPED_TYPE_SET = frozenset(_NET_TYPES), frozenset(_STOPPED_TYPES)
 _NONE: FrozenSet[str] = frozenset()
+# The suffixes of exception class names, for an exception whose message is another
+# exception's terminal line (_inner_exception).
+_EXC_SUFFIXES = ("Error", "Exception", "Exhausted", "Interrupt", "Failure", "Exit")
 # Exception types that are plain code errors whatever their message says.
 _CODE_TYPES = frozenset({
     "KeyError", "ValueError", "TypeError", "AttributeError", "NameError", "ImportError",
@@ -238,6 +241,13 @@ class FailureSignals:
             root, chain, root_markers, survived = (scan.survived[-1], scan.survived,
                                                    scan.survived_markers, True)
         line = root.line if root else None
+        root_type = root.exc_type if root else None
+        chain_types = tuple(t.exc_type for t in chain)
+        inner = _inner_exception(root.message) if root else None
+        if inner is not None and inner.rpartition(".")[2] not in _STRUCTURE_TYPES:
+            # the wrapper only carried it (an inner ImportError or TypeError names code,
+            # and its words, e.g. a failed dlopen's OSError text, keep the wrapper's say)
+            root_type, chain_types = inner, chain_types + (inner,)
         if line is None and scan.cfe_rank is not None:
             line = "torchrun: rank %d failed with exitcode %s" % (scan.cfe_rank, scan.cfe_exitcode)
         if line is None and scan.evidence:
@@ -249,10 +259,10 @@ class FailureSignals:
         return frozen(cls, dict(
             exit_code=exit_code,
             signal=signal,
-            root_exception=root.exc_type if root else None,
+            root_exception=root_type,
             root_line=line,
             root_rank=root.rank if root and root.rank is not None else scan.cfe_rank,
-            chain_types=tuple(t.exc_type for t in chain),
+            chain_types=chain_types,
             root_markers=frozenset(root_markers) if root_markers else _NONE,
             markers=frozenset(scan.markers) if scan.markers else _NONE,
             reported_exit=scan.cfe_exitcode if scan.cfe_exitcode is not None
@@ -265,6 +275,20 @@ class FailureSignals:
             survived=survived,
             unfinished=scan.unfinished_traceback,
         ))
+
+
+def _inner_exception(message):
+    """The class of another exception whose terminal line is this message's start
+    ("AttributeError: tensorflow.python.framework.errors_impl.ResourceExhaustedError:
+    OOM when allocating ...", a framework re-raising with str(e) as the message; the
+    same with a short name), or None."""
+    name, sep, _rest = message.partition(": ")
+    if not sep or not name.endswith(_EXC_SUFFIXES) or len(name) > 120:
+        return None
+    parts = name.split(".")
+    if not all(part.isidentifier() for part in parts) or parts[-1] in _EXC_SUFFIXES:
+        return None
+    return name
 
 
 def classify(s: FailureSignals) -> Tuple[FailureClass, str]:

@@ -404,7 +404,12 @@ _MARKER_NEEDLES = {
                        # fault from GPU at 0x..., ctx_id: 1 (CCS) type: 0 (NotPresent)"
                        b"Segmentation fault from GPU",
                        # ROCm's: the HSA runtime's and the kernel driver's words for it
-                       b"Memory access fault by GPU", b"MEMORY_APERTURE_VIOLATION"),
+                       b"Memory access fault by GPU", b"MEMORY_APERTURE_VIOLATION",
+                       # the runtime's enum names, as check macros print them (NVIDIA's
+                       # helper_cuda.h: 'CUDA error at f.cu:198 code=700(cudaErrorIllegal
+                       # Address) "cudaDeviceSynchronize()"'), and the driver API's
+                       b"cudaErrorIllegalAddress", b"cudaErrorMisalignedAddress",
+                       b"cudaErrorIllegalInstruction", b"CUDA_ERROR_ILLEGAL_ADDRESS"),
     # a build without code for this GPU (CUDA's "no kernel image", HIP's "no binary")
     # (and a device index the machine does not have: cudaErrorInvalidDevice, "invalid
     # device ordinal", a configuration's mistake)
@@ -427,6 +432,22 @@ _MARKER_NEEDLES = {
     # ld.so's "libcuda.so: cannot open shared object file"; cuDNN's "Could not load
     # library ...", then an abort): an install's or an environment's mistake
     "missing_library": (b"cannot open shared object file",
+                        # the CUDA runtime finding only the driver's link-time stub
+                        # (cudaErrorStubLibrary, 34: no driver installed or visible) or a
+                        # driver older than the runtime (cudaErrorInsufficientDriver, 35),
+                        # by their enum names and cudaGetErrorString's words
+                        b"cudaErrorStubLibrary", b"cudaErrorInsufficientDriver",
+                        b"CUDA driver version is insufficient",
+                        # the NVIDIA container runtime refusing an image whose CUDA needs a
+                        # newer driver (nvidia-docker 1: "unsupported CUDA version: driver
+                        # 8.0 < image 9.0"; nvidia-container-cli: "requirement error:
+                        # unsatisfied condition: cuda>=11.6, please update your driver")
+                        b"unsupported CUDA version: driver", b"unsatisfied condition: cuda",
+                        # slurmstepd failing to start the task's program ("slurmstepd:
+                        # error: execve(): torchrun: No such file or directory"): not
+                        # installed where the task runs; srun's exit report after it says
+                        # only how the task ended
+                        b"error: execve(): ",
                         # torch's Inductor without a usable Triton ("Cannot find a
                         # working triton installation. Either the package is not
                         # installed or it is too old.")
@@ -755,7 +776,12 @@ _MARKER_NEEDLES = {
                      b"[Errno 2] No such file or directory",
                      # ninja's last words when a compile step of a C++/CUDA extension
                      # failed (torch.utils.cpp_extension's JIT build, setup.py builds)
-                     b"ninja: build stopped: subcommand failed"),
+                     b"ninja: build stopped: subcommand failed",
+                     # ITK's exception, as ANTs, elastix and ITK's own tools print what
+                     # they caught ("itk::ExceptionObject (0x...)", then its Location,
+                     # File, Line and "Description: itk::ERROR: ..." lines); a reader's
+                     # failure on a file is a bad image (bad_image) and is read first
+                     b"itk::ExceptionObject ("),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
@@ -775,7 +801,12 @@ _MARKER_NEEDLES = {
                        b": Syntax error: ",
                        b"Batch job submission failed", b"Unable to allocate resources",
                        b"Unable to create step for job", b"Job submit/allocate failed",
-                       b"Failed to validate job spec", b"Invalid generic resource"),
+                       b"Failed to validate job spec", b"Invalid generic resource",
+                       # the job's environment refused before the run: Environment
+                       # Modules' and Lmod's unknown module ("Unable to locate a
+                       # modulefile for 'conda'", "The following module(s) are unknown:")
+                       b"Unable to locate a modulefile for",
+                       b"The following module(s) are unknown"),
     # (and accelerate's set_module_tensor_to_device loading a checkpoint into a
     # model built from a config it does not match: "Trying to set a tensor of shape
     # torch.Size([1024]) in "bias" (which has shape torch.Size([1216])), this looks
