@@ -1207,6 +1207,51 @@ Description: itk::ERROR: Image(0x5610a2c3a100): itk::ImageBase::CopyInformation(
 """, None, "application_error")
 
 
+C["runpy_module_spec"] = (b"""/opt/conda/bin/python3: Error while finding module specification for 'mlx_lm.lora' (ModuleNotFoundError: No module named 'mlx_lm')
+""", 1, "application_error")
+C["fuse_endpoint_gone"] = (b"""Traceback (most recent call last):
+  File "train.py", line 210, in save
+    torch.save(state, "/content/drive/MyDrive/ckpt/last.pt")
+OSError: [Errno 107] Transport endpoint is not connected
+""", 1, "storage_timeout")
+C["colab_ram"] = (b"""Epoch 3:  41%|####1     | 410/1000 [05:02<07:15,  1.36it/s]
+Your session crashed after using all available RAM. If you are interested in access to high-RAM runtimes, you may want to check out Colab Pro.
+""", None, "out_of_memory")
+C["ggml_assert_then_abort"] = (b"""ggml_allocr_alloc: not enough space in the buffer (needed 409600000, largest block available 339804192)
+GGML_ASSERT: ggml-alloc.c:148: !"not enough space in the buffer"
+./train.sh: line 1:  1108 Abort trap: 6           ./finetune --model-base open-llama-3b.gguf --train-data shakespeare.txt
+""", 134, "application_error")
+C["ggml_assert_new_form"] = (b"""GGML_ASSERT(ggml_nelements(a) == ggml_nelements(b)) failed
+""", None, "application_error")
+C["lazy_module_import"] = (b"""Failed to import transformers.integrations.peft because of the following error (look up to see its traceback):
+cannot import name 'set_guard_fail_hook' from 'torch._dynamo.eval_frame' (/usr/local/lib/python3.10/dist-packages/torch/_dynamo/eval_frame.py)
+""", 1, "application_error")
+C["import_name_warning_then_oom"] = (b"""/usr/lib/python3/site-packages/torchvision/io/image.py:13: UserWarning: Failed to load image Python extension: cannot import name '_image' from 'torchvision'
+  warn(
+Traceback (most recent call last):
+  File "train.py", line 80, in <module>
+    loss.backward()
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 1.02 GiB is free.
+""", 1, "out_of_memory")
+C["import_name_warning_outlived"] = (b"""/usr/lib/python3/site-packages/torchvision/io/image.py:13: UserWarning: Failed to load image Python extension: cannot import name '_image' from 'torchvision'
+  warn(
+step 100 loss 2.31
+step 200 loss 2.05
+""", None, "unknown")
+
+
+C["sweep_agent_run_errored"] = (b"""wandb: Synced blooming-sweep-1: https://wandb.ai/team/proj/runs/88zsh0ib
+Run 88zsh0ib errored: KeyError('learning_rate')
+wandb: ERROR Run 88zsh0ib errored: KeyError('learning_rate')
+""", None, "application_error")
+C["sweep_agent_run_errored_oom"] = (b"""Run 88zsh0ib errored: OutOfMemoryError('CUDA out of memory. Tried to allocate 2.00 GiB')
+wandb: ERROR Run 88zsh0ib errored: OutOfMemoryError('CUDA out of memory. Tried to allocate 2.00 GiB')
+""", None, "out_of_memory")
+C["wandb_finish_failed"] = (b"""step 1200 loss 0.41
+wandb: Waiting for W&B process to finish... (failed 1). Press Control-C to abort syncing.
+""", None, "worker_crash")
+
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

@@ -153,6 +153,9 @@ EXIT_REPORTS = (
     # ("WARNING:root:kernel <id> restarted", its websocket handler's on_kernel_restarted;
     # a restart the user asks for does not print it): the kernel, the run, died unseen
     (b"WARNING:root:kernel ", "failed"),
+    # wandb closing a run whose process exited non-zero ("wandb: Waiting for W&B process
+    # to finish... (failed 1). Press Control-C to abort syncing.")
+    (b"W&B process to finish... (failed ", "code"),
 )
 EXIT_NEEDLES = tuple(needle for needle, _ in EXIT_REPORTS)
 EXIT_KINDS = tuple(kind for _, kind in EXIT_REPORTS)
@@ -336,6 +339,9 @@ _MARKER_NEEDLES = {
                  # TH's (torch < 1.2), Lua's LUA_ERRMEM (LuaJIT: "not enough memory"),
                  # Windows' ERROR_NOT_ENOUGH_MEMORY ("Not enough memory resources")
                  b"not enough memory", b"Not enough memory",
+                 # Google Colab's notice when its VM ran out of RAM ("Your session
+                 # crashed after using all available RAM.")
+                 b"crashed after using all available RAM",
                  b"_ArrayMemoryError", b"for an array with shape", b"state: OUT_OF_MEMORY",
                  b"Out Of Memory", b"OOMKilled",
                  # Ray's memory monitor (raylet, ActorDiedError's exit detail)
@@ -476,7 +482,11 @@ _MARKER_NEEDLES = {
     "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]"),
     "eio": (b"Input/output error", b"[Errno 5]",
             # ESHUTDOWN: a Lustre client evicted by its servers
-            b"Cannot send after transport endpoint shutdown", b"[Errno 108]"),
+            b"Cannot send after transport endpoint shutdown", b"[Errno 108]",
+            # ENOTCONN on a file: a FUSE mount whose daemon is gone (Colab's Google
+            # Drive, s3fs, gcsfuse, sshfs: "[Errno 107] Transport endpoint is not
+            # connected")
+            b"[Errno 107] Transport endpoint is not connected"),
     # multiprocessing's spawn child reading its start-up object from the parent's
     # pipe (spawn.py _main: "self = reduction.pickle.load(from_parent)"), on a
     # traceback's stack: the parent died or failed to send it, so the child's
@@ -694,7 +704,11 @@ _MARKER_NEEDLES = {
                     # that is not there (Modules/main.c, runpy)
                     b"python: can't open file '", b"python3: can't open file '",
                     b"python.exe: can't open file '", b"python: No module named ",
-                    b"python3: No module named ", b"python.exe: No module named "),
+                    b"python3: No module named ", b"python.exe: No module named ",
+                    # runpy's words for a -m target inside a package that is not there
+                    # ("python3: Error while finding module specification for 'x.y'
+                    # (ModuleNotFoundError: No module named 'x')")
+                    b"Error while finding module specification for"),
     # ssh refusing a multi-node launcher (pdsh, DeepSpeed's hostfile runner, mpirun):
     # no passwordless login set up, a launch that fails the same way every time
     "ssh_denied": (b"Permission denied (publickey",),
@@ -781,7 +795,21 @@ _MARKER_NEEDLES = {
                      # they caught ("itk::ExceptionObject (0x...)", then its Location,
                      # File, Line and "Description: itk::ERROR: ..." lines); a reader's
                      # failure on a file is a bad image (bad_image) and is read first
-                     b"itk::ExceptionObject ("),
+                     b"itk::ExceptionObject (",
+                     # ggml's assert (llama.cpp, whisper.cpp): "GGML_ASSERT: ggml-alloc.c:
+                     # 148: !\"not enough space in the buffer\"", newer "GGML_ASSERT(cond)
+                     # failed"; it aborts after it, and the abort is its consequence
+                     b"GGML_ASSERT",
+                     # transformers' lazy module when a submodule fails to import ("Failed
+                     # to import transformers.integrations.peft because of the following
+                     # error (look up to see its traceback):"), and ImportError's own words
+                     # for a name a module lacks (a version mismatch)
+                     b"because of the following error (look up to see its traceback)",
+                     b"cannot import name '",
+                     # wandb's sweep agent reporting the exception a run raised, by its
+                     # repr ("Run 88zsh0ib errored: ValueError('signal only works in main
+                     # thread')"); memory, disk and network words in it are read first
+                     b" errored: "),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
