@@ -1435,7 +1435,19 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b164-" + i, tail, row) for i, tail, row in _batch("heldout164")] + \
     [("b165-" + i, tail, row) for i, tail, row in _batch("heldout165")] + \
     [("b166-" + i, tail, row) for i, tail, row in _batch("heldout166")] + \
-    [("b167-" + i, tail, row) for i, tail, row in _batch("heldout167")]
+    [("b167-" + i, tail, row) for i, tail, row in _batch("heldout167")] + \
+    [("b168-" + i, tail, row) for i, tail, row in _batch("heldout168")] + \
+    [("b169-" + i, tail, row) for i, tail, row in _batch("heldout169")] + \
+    [("b170-" + i, tail, row) for i, tail, row in _batch("heldout170")] + \
+    [("b171-" + i, tail, row) for i, tail, row in _batch("heldout171")] + \
+    [("b172-" + i, tail, row) for i, tail, row in _batch("heldout172")] + \
+    [("b173-" + i, tail, row) for i, tail, row in _batch("heldout173")] + \
+    [("b174-" + i, tail, row) for i, tail, row in _batch("heldout174")] + \
+    [("b175-" + i, tail, row) for i, tail, row in _batch("heldout175")] + \
+    [("b176-" + i, tail, row) for i, tail, row in _batch("heldout176")] + \
+    [("b177-" + i, tail, row) for i, tail, row in _batch("heldout177")] + \
+    [("b178-" + i, tail, row) for i, tail, row in _batch("heldout178")] + \
+    [("b179-" + i, tail, row) for i, tail, row in _batch("heldout179")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -1700,6 +1712,25 @@ KNOWN = {
     "b166-006": "[Errno 99] in a launcher's interface lookup: labelled application_error",
     "b166-015": "a traceback cut after a whole frame: labelled unknown",
     "b167-002": "AttributeError on a None image: labelled data_error",
+    "b170-001": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b170-003": "DiffDock's skip summary with a KeyError's str(): labelled application_error",
+    "b170-012": "DiffDock's 'did not have the right length ... Skipping': one tool's words",
+    "b170-018": "'invalid value in pickle' on a cache shard: labelled artifact_corruption",
+    "b171-007": "a Rust main's 'Error: ErrorMessage {...}': read as a wrapper's word",
+    "b173-008": "slurmstepd's execve() of a missing batch script: labelled storage_timeout",
+    "b173-009": "Torque's 'job preempted (node failure)': labelled preemption",
+    "b173-010": "srun's 'Job credential expired': labelled communication_error",
+    "b173-011": "NCCL 'invalid argument' labelled a code error; the contract says communication_error",
+    "b174-009": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b174-010": "R's 'Error in f(...) :' template glued to a log line",
+    "b174-015": "invalid load key 'H' on a Keras file: labelled application_error",
+    "b174-016": "an ITK exception on an empty image: labelled data_error",
+    "b174-022": "niftilib's short write: labelled storage_timeout",
+    "b175-010": "the DataLoader's shared-memory hint alone: labelled out_of_memory",
+    "b176-006": "R's 'Error in f(...) :' template",
+    "b177-012": "a hang at 'initializing ddp': labelled communication_error",
+    "b177-014": "Ax's FailureRateExceededError: labelled unknown",
+    "b178-013": "Metal's command buffer 'Internal Error' then abort: labelled accelerator_failure",
 }
 
 
