@@ -1252,6 +1252,24 @@ wandb: Waiting for W&B process to finish... (failed 1). Press Control-C to abort
 """, None, "worker_crash")
 
 
+C["download_md5_mismatch"] = (b"""Traceback (most recent call last):
+  File "prepare.py", line 12, in <module>
+    ds = VHR10("data", download=True, checksum=True)
+RuntimeError: The MD5 checksum of the download file data/NWPU VHR-10 dataset.rar does not match the one on record.Please delete the file and try again.
+""", 1, "artifact_corruption")
+
+
+C["lfs_pointer_parsed"] = (b"""Traceback (most recent call last):
+  File "/usr/lib/python3/site-packages/fairseq/data/dictionary.py", line 255, in add_from_file
+    count = int(field)
+ValueError: invalid literal for int() with base 10: 'https://git-lfs.github.com/spec/v1'
+""", 1, "artifact_corruption")
+C["abi_undefined_symbol"] = (b"""ImportError: /opt/conda/lib/python3.11/site-packages/flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so: undefined symbol: _ZNK3c1011StorageImpl27throw_data_ptr_access_errorEv
+""", 1, "application_error")
+C["abi_undefined_symbol_glued"] = (b"""ImportErrorImportError    : : import flash_attn_2_cuda as flash_attn_gpu/opt/conda/lib/python3.11/site-packages/flash_attn_2_cuda.so: undefined symbol: _ZNK3c1011StorageImpl27throw_data_ptr_access_errorEv
+""", None, "application_error")
+
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
@@ -1447,7 +1465,10 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b176-" + i, tail, row) for i, tail, row in _batch("heldout176")] + \
     [("b177-" + i, tail, row) for i, tail, row in _batch("heldout177")] + \
     [("b178-" + i, tail, row) for i, tail, row in _batch("heldout178")] + \
-    [("b179-" + i, tail, row) for i, tail, row in _batch("heldout179")]
+    [("b179-" + i, tail, row) for i, tail, row in _batch("heldout179")] + \
+    [("b180-" + i, tail, row) for i, tail, row in _batch("heldout180")] + \
+    [("b181-" + i, tail, row) for i, tail, row in _batch("heldout181")] + \
+    [("b182-" + i, tail, row) for i, tail, row in _batch("heldout182")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -1731,6 +1752,8 @@ KNOWN = {
     "b177-012": "a hang at 'initializing ddp': labelled communication_error",
     "b177-014": "Ax's FailureRateExceededError: labelled unknown",
     "b178-013": "Metal's command buffer 'Internal Error' then abort: labelled accelerator_failure",
+    "b180-013": "a traceback flattened onto one line",
+    "b181-011": "a Git LFS pointer's URL in the earlier of two pasted tracebacks",
 }
 
 

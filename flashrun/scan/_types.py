@@ -454,6 +454,10 @@ _MARKER_NEEDLES = {
                         # installed where the task runs; srun's exit report after it says
                         # only how the task ended
                         b"error: execve(): ",
+                        # the dynamic loader on an extension built against another
+                        # torch or CUDA (flash-attn's "flash_attn_2_cuda.so: undefined
+                        # symbol: _ZNK3c10..."): an ABI mismatch, the environment's
+                        b"undefined symbol: ",
                         # torch's Inductor without a usable Triton ("Cannot find a
                         # working triton installation. Either the package is not
                         # installed or it is too old.")
@@ -565,6 +569,10 @@ _MARKER_NEEDLES = {
                     # torchvision's download check (download_url, check_integrity: the
                     # file's MD5 does not match), behind every torchvision/TorchGeo dataset
                     b"File not found or corrupted",
+                    # and its download helpers' MD5 check ("The MD5 checksum of the
+                    # download file x.rar does not match the one on record."; TorchGeo's
+                    # datasets call them)
+                    b"does not match the one on record",
                     # gzip's and GNU tar's words for a damaged .tar.gz (a model archive)
                     b"invalid compressed data--", b"Unexpected EOF in archive",
                     # Python's tarfile and gzip on a damaged or wrong file (tarfile.
@@ -605,7 +613,11 @@ _MARKER_NEEDLES = {
     # ONNX Runtime failing to parse a model file's protobuf ("[ONNXRuntimeError] : 7 :
     # INVALID_PROTOBUF : Load model from x.onnx failed:Protobuf parsing failed."): a
     # download cut short, a git-lfs pointer in the model's place
-    "corrupt_model": (b"INVALID_PROTOBUF", b"Protobuf parsing failed"),
+    "corrupt_model": (b"INVALID_PROTOBUF", b"Protobuf parsing failed",
+                      # a Git LFS pointer file in the real file's place (a clone without
+                      # git-lfs: "version https://git-lfs.github.com/spec/v1"), whatever
+                      # parser then chokes on its text
+                      b"git-lfs.github.com/spec"),
     "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
                             b"Error while deserializing header",
                             b"InvalidHeaderDeserialization", b"MetadataIncompleteBuffer"),
