@@ -58,6 +58,26 @@ def test_diagnose_accepts_str_and_explains_itself():
     assert "application_error" in text and "KeyError: 'lr'" in text and "fail_job" in text
 
 
+def test_an_exception_carrying_another_is_read_as_the_inner_one():
+    """A root whose message is another exception's terminal line (a framework
+    re-raising with str(e)): the inner class is the root, in the decision and in its
+    explanation; an inner class that names code leaves the wrapper's words their say."""
+    d = flashrun.diagnose(
+        b"Traceback (most recent call last):\n  File \"fit.py\", line 9, in <module>\n"
+        b"AttributeError: tensorflow.python.framework.errors_impl.ResourceExhaustedError: "
+        b"OOM when allocating tensor with shape[64,512,512] and type float\n", 1)
+    assert d.failure_class == "out_of_memory"
+    assert d.root_exception == "tensorflow.python.framework.errors_impl.ResourceExhaustedError"
+    terminal = d.explain().items[0]
+    assert terminal.kind == "terminal" and terminal.points_to == "out_of_memory"
+    assert terminal.used
+    d = flashrun.diagnose(b"RuntimeError: ImportError: /x/cuda_utils.so: cannot read file "
+                          b"data: Stale file handle\n", 1)
+    assert d.failure_class == "storage_timeout" and d.root_exception == "RuntimeError"
+    d = flashrun.diagnose(b"RuntimeError: Error(s) in loading state_dict for Net:\n", 1)
+    assert d.failure_class == "application_error" and d.root_exception == "RuntimeError"
+
+
 def test_a_traceback_cut_after_a_frame_is_the_codes_and_says_so():
     """The tail ends inside a traceback, after a whole frame and before its exception
     line, on both scanners: the code raised; the explanation names that evidence."""

@@ -77,7 +77,9 @@ def explain(scan, signals: FailureSignals, failure_class, why: str) -> Explanati
     if scan.root is not None:
         root_markers = frozenset(scan.root_markers)
         for term in scan.chain:
-            cls = _alone(root_exception=term.exc_type, chain_types=(term.exc_type,),
+            # the root as classify read it: the exception it carries, if it carries one
+            exc_type = signals.root_exception if term is scan.root else term.exc_type
+            cls = _alone(root_exception=exc_type, chain_types=(exc_type,),
                          root_markers=root_markers if term is scan.root else frozenset())
             items.append(Item("terminal" if term is scan.root else "chained terminal",
                               term.line, term.rank, cls, "built-in: traceback reading"))
