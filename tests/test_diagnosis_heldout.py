@@ -1468,7 +1468,8 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b179-" + i, tail, row) for i, tail, row in _batch("heldout179")] + \
     [("b180-" + i, tail, row) for i, tail, row in _batch("heldout180")] + \
     [("b181-" + i, tail, row) for i, tail, row in _batch("heldout181")] + \
-    [("b182-" + i, tail, row) for i, tail, row in _batch("heldout182")]
+    [("b182-" + i, tail, row) for i, tail, row in _batch("heldout182")] + \
+    [("b183-" + i, tail, row) for i, tail, row in _batch("heldout183")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -1754,13 +1755,14 @@ KNOWN = {
     "b178-013": "Metal's command buffer 'Internal Error' then abort: labelled accelerator_failure",
     "b180-013": "a traceback flattened onto one line",
     "b181-011": "a Git LFS pointer's URL in the earlier of two pasted tracebacks",
+    "b183-009": "HF's couldn't-connect words for a local path: labelled application_error",
 }
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout182: 3436 tails a second hand wrote (the last hundred and
-    seventy-six batches copied from real issue threads, batch 40 and a few cases of
+    """tests/data/heldout..heldout183: 3453 tails a second hand wrote (the last hundred and
+    seventy-seven batches copied from real issue threads, batch 40 and a few cases of
     later ones from pull requests' descriptions) and labelled before flashrun first read
     them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40, 28/30,
     24/31, 12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17, 6/7,
@@ -1776,8 +1778,8 @@ def test_second_hand_batch(scan_impl, monkeypatch, case):
     7/12, 18/19, 14/15, 10/13, 16/18, 16/18, 13/15, 6/6, 8/9, 20/24, 15/19, 14/18,
     18/20, 18/19, 18/20, 14/22, 13/14, 11/13, 10/11, 16/21, 13/21, 16/18, 10/12, 12/17,
     15/16, 16/19, 22/25, 17/20, 15/15, 12/12, 14/16, 20/21, 7/7, 16/16, 14/20, 14/15,
-    15/15, 9/16, 14/23, 16/17, 10/11, 11/16, 12/19, 5/5, 13/15, 17/18 and 9/10 then; the
-    README in each says which shapes were fixed, and KNOWN what stays)."""
+    15/15, 9/16, 14/23, 16/17, 10/11, 11/16, 12/19, 5/5, 13/15, 17/18, 9/10 and 16/17
+    then; the README in each says which shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])
