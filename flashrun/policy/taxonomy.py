@@ -62,6 +62,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, FrozenSet, Optional, Tuple
 
+from flashrun.scan import _py_text as _lex
+
 
 class FailureClass(str, Enum):
     APPLICATION_ERROR = "application_error"
@@ -125,9 +127,6 @@ _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError
 _STOPPED_TYPES = ("KeyboardInterrupt", "SystemExit")
 _NET_TYPE_SET, _STOPPED_TYPE_SET = frozenset(_NET_TYPES), frozenset(_STOPPED_TYPES)
 _NONE: FrozenSet[str] = frozenset()
-# The suffixes of exception class names, for an exception whose message is another
-# exception's terminal line (_inner_exception).
-_EXC_SUFFIXES = ("Error", "Exception", "Exhausted", "Interrupt", "Failure", "Exit")
 # Exception types that are plain code errors whatever their message says.
 _CODE_TYPES = frozenset({
     "KeyError", "ValueError", "TypeError", "AttributeError", "NameError", "ImportError",
@@ -283,12 +282,11 @@ def _inner_exception(message):
     OOM when allocating ...", a framework re-raising with str(e) as the message; the
     same with a short name), or None."""
     name, sep, _rest = message.partition(": ")
-    if not sep or not name.endswith(_EXC_SUFFIXES) or len(name) > 120:
+    if not sep or len(name) > 120 or name == "Exception" or \
+            not all(part.isidentifier() for part in name.split(".")):
         return None
-    parts = name.split(".")
-    if not all(part.isidentifier() for part in parts) or parts[-1] in _EXC_SUFFIXES:
-        return None
-    return name
+    raw = name.encode()  # the scanner's own reading of a class name
+    return name if _lex.exception_like(raw, len(raw)) else None
 
 
 def classify(s: FailureSignals) -> Tuple[FailureClass, str]:

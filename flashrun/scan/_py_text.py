@@ -295,6 +295,9 @@ def key_value(s, key):
     return j + 1 if j < len(s) and s[j] == 0x3A else 0
 
 
+_DISTUTILS = b"error: "
+
+
 def errno_start(s):
     """Where an OSError's ``str()`` starts in ``s``, -1 if ``s`` is not one: ``[Errno
     N] text`` (OSError.__str__: ``"[Errno %d] %s"``, then ``": %r"`` of a file name) or
@@ -312,9 +315,6 @@ def errno_start(s):
         return -1
     v, j = _number(s, j)
     return i if v >= 0 and s.startswith(b"] ", j) else -1
-
-
-_DISTUTILS = b"error: "
 
 
 # A program's own error report at a line's start: the level words tools print
