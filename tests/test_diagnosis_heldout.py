@@ -1270,6 +1270,59 @@ C["abi_undefined_symbol_glued"] = (b"""ImportErrorImportError    : : import flas
 """, None, "application_error")
 
 
+
+# Python prints an exception whose str() is empty as its (qualified) name alone
+C["bare_qualified_class"] = (b"""Traceback (most recent call last):
+  File "fit.py", line 40, in <module>
+    flow.log_prob(x)
+  File "/usr/lib/python3/site-packages/flowlib/splines.py", line 85, in spline
+    raise OutsideDomain()
+flowlib.splines.OutsideDomain
+""", 1, "application_error")
+C["bare_qualified_class_headless"] = (b"""  File "/usr/lib/python3/site-packages/flowlib/splines.py", line 85, in spline
+    raise OutsideDomain()
+flowlib.splines.OutsideDomain
+""", None, "application_error")
+# negatives: a bare word, or a type name printed by the program, is not a terminal
+C["bare_word_after_frame_is_not_terminal"] = (b"""Traceback (most recent call last):
+  File "fit.py", line 40, in <module>
+    flow.log_prob(x)
+Done
+""", None, "unknown")
+C["bare_qualified_name_outside_traceback"] = (b"""model built: flowlib.splines.OutsideDomain
+epoch 3 loss 0.41
+flowlib.splines.Spline
+""", None, "unknown")
+# python-etcd's exceptions under torch elastic's etcd rendezvous
+C["etcd_rendezvous_key"] = (b"""Traceback (most recent call last):
+  File "/usr/lib/python3/site-packages/torch/distributed/elastic/rendezvous/etcd_rendezvous.py", line 420, in join_phase
+    active_version = self.client.get(key=self.get_path("/rdzv/active_version"))
+  File "/usr/lib/python3/site-packages/etcd/client.py", line 987, in _handle_server_response
+    etcd.EtcdError.handle(r)
+etcd.EtcdConnectionFailed: Connection to etcd failed due to MaxRetryError
+""", 1, "communication_error")
+# c10d refusing an operation the backend lacks: a configuration it cannot run
+C["backend_does_not_support"] = (b"""Traceback (most recent call last):
+  File "pipeline.py", line 77, in send_activations
+    dist.send(tensor=shape, dst=peer)
+RuntimeError: ProcessGroupNCCL does not support send
+""", 1, "application_error")
+C["backend_name_does_not_support"] = (b"""Traceback (most recent call last):
+  File "train.py", line 51, in all_gather_coalesced
+    work = group.allgather_coalesced(outputs, inputs)
+RuntimeError: Backend gloo does not support allgather_coalesced
+""", 1, "application_error")
+C["nccl_failure_still_comm"] = (b"""Traceback (most recent call last):
+  File "train.py", line 51, in step
+    dist.all_reduce(t)
+RuntimeError: ProcessGroupNCCL is using 2 GPUs but NCCL error in: ProcessGroupNCCL.cpp:1191, unhandled system error
+""", 1, "communication_error")
+# a Windows console-script launcher whose interpreter is gone
+C["windows_launcher_failed"] = (b"""failed to create process.
+""", 1, "application_error")
+C["windows_launcher_distlib"] = (b"""Fatal error in launcher: Unable to create process using '"C:\\Users\\user\\miniconda3\\envs\\old\\python.exe"  "C:\\Users\\user\\miniconda3\\envs\\ml\\Scripts\\accelerate.exe" launch train.py': The system cannot find the file specified.
+""", 1, "application_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

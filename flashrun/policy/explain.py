@@ -75,7 +75,7 @@ def explain(scan, signals: FailureSignals, failure_class, why: str) -> Explanati
         items.append(Item("site rule", hit.line, hit.rank, hit.rule.failure_class,
                           "rule %s" % hit.rule.describe()))
     if scan.root is not None:
-        root_markers = frozenset(scan.root_markers)
+        root_markers = signals.root_markers  # as classify read them (taxonomy.from_scan)
         for term in scan.chain:
             # the root as classify read it: the exception it carries, if it carries one
             exc_type = signals.root_exception if term is scan.root else term.exc_type

@@ -39,7 +39,10 @@ from flashrun.policy.taxonomy import FailureClass as F
 # report; an exception whose message is another's terminal line ("AttributeError:
 # ...ResourceExhaustedError: OOM ...") is read as the inner one, unless that one names
 # code; new memory, device, archive, server and environment needles (docs/needles.md).
-POLICY_VERSION = "2026.12.7"
+# 2026.12.8: a class's bare qualified name right after a frame is the terminal (an
+# exception with an empty str()); c10d's "<backend> does not support <op>" is code, not
+# the backend failing; Windows launcher and python-etcd needles (docs/needles.md).
+POLICY_VERSION = "2026.12.8"
 
 
 class Action(str, Enum):

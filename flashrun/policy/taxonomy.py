@@ -239,6 +239,10 @@ class FailureSignals:
             # finished), is the best evidence there is.
             root, chain, root_markers, survived = (scan.survived[-1], scan.survived,
                                                    scan.survived_markers, True)
+        if root_markers and root is not None and _refused_op(root.message):
+            # the backend is named as the one lacking the operation, not as failing: a
+            # call this configuration cannot make fails every attempt alike (code)
+            root_markers = frozenset(root_markers) - _COMM
         line = root.line if root else None
         root_type = root.exc_type if root else None
         chain_types = tuple(t.exc_type for t in chain)
@@ -274,6 +278,19 @@ class FailureSignals:
             survived=survived,
             unfinished=scan.unfinished_traceback,
         ))
+
+
+def _refused_op(message):
+    """Does the message start with c10d's refusal of an operation a backend lacks?
+    ("ProcessGroupNCCL does not support send" in torch 1.x, "Backend gloo does not
+    support allgather_coalesced" from Backend.hpp, "ProcessGroup nccl does not
+    support ...")"""
+    head, sep, _rest = message.partition(" does not support ")
+    if not sep or len(head) > 40:
+        return False
+    words = head.split()
+    return (len(words) == 1 and words[0].startswith("ProcessGroup")) or (
+        len(words) == 2 and words[0] in ("Backend", "ProcessGroup") and words[1].isidentifier())
 
 
 def _inner_exception(message):

@@ -34,6 +34,7 @@ from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
 from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, errno_start,
                                     error_report, exception_like, headless_frame, inner_terminal,
+                                    qualified_class,
                                     is_noise, is_record_start, key_value, killed_end,
                                     plausible_prefix, shape_end, strip_prefixes,
                                     terminal_name)
@@ -267,8 +268,10 @@ class Lexer:
                     self._emit(T.EV_MARK, rank, T.CTX_FRAMES, mask & _FRAME_MARKS, content)
                 return None
             end, colon = terminal_name(content)
-            if end and (self.slot_prev_frame[k] or exception_like(content, end)) and (
-                    colon or exception_like(content, end)):
+            # after a frame, "Type: message" or a class's bare qualified name is the
+            # terminal; elsewhere the name must read as an exception
+            if end and (exception_like(content, end) or self.slot_prev_frame[k] and (
+                    colon or qualified_class(content, end))):
                 self._emit(T.EV_TERM, rank, T.CTX_FRAMES, mask, content)
                 self.slot_state[k], self.slot_msg[k], self.slot_prev_frame[k] = MSG, 0, 0
                 return None
@@ -293,19 +296,22 @@ class Lexer:
                     return None
                 st = self.slot_state[k] = OUT
         end, _ = terminal_name(content)
-        if end and exception_like(content, end):
+        # under a frame pasted without its header (its source line read), a class's
+        # qualified name is its terminal too
+        if end and (exception_like(content, end) or self.slot_prev_frame[k] >= 2 and
+                    qualified_class(content, end)):
             self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content)
-            self.slot_state[k], self.slot_msg[k] = MSG, 0
+            self.slot_state[k], self.slot_msg[k], self.slot_prev_frame[k] = MSG, 0, 0
             return None
         a = inner_terminal(content)  # "<prefix>Type: message" with no header to infer it from
         if a:
             self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content[a:])
-            self.slot_state[k], self.slot_msg[k] = MSG, 0
+            self.slot_state[k], self.slot_msg[k], self.slot_prev_frame[k] = MSG, 0, 0
             return None
         e = errno_start(content)  # "[Errno 2] No such file or directory: 'x'", typeless
         if e >= 0:
             self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content[e:])
-            self.slot_state[k], self.slot_msg[k] = MSG, 0
+            self.slot_state[k], self.slot_msg[k], self.slot_prev_frame[k] = MSG, 0, 0
             return None
         self.slot_prev_frame[k] = headless_frame(content, self.slot_prev_frame[k])
         if error_report(content):  # "ERROR: ...", "fatal error: ..." (weak: taxonomy)

@@ -363,6 +363,16 @@ def exception_like(s, end):
     return False
 
 
+def qualified_class(s, end):
+    """Does the name ``s[:end]`` read as a class under its module ("pkg.mod.Name")?
+    Python prints an exception whose str() is empty as its name alone, qualified
+    unless it is a builtin or __main__'s: right after a frame, that line is the
+    terminal whatever the name ends in. The first part starts in lower case (a
+    module), the last in upper case (a class)."""
+    start = s.rfind(b".", 0, end) + 1
+    return start > 0 and 0x41 <= s[start] <= 0x5A and (s[0] == 0x5F or 0x61 <= s[0] <= 0x7A)
+
+
 def killed_end(s):
     """The shell's "Killed", alone on the (right-stripped) line or glued to the end of
     a progress bar that printed no newline ("... 6.17it/s]Killed")."""

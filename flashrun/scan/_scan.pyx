@@ -347,7 +347,8 @@ cdef class Lexer:
         cdef int k = self.last_slot
         cdef int output
         if n == 0 or self.ntouched or self.slot_rank[k] != -1 or self.slot_state[k] != S_OUT \
-                or self.slot_group[k] or _QUICK_SLOW[s[0]] or self.npfx:
+                or self.slot_group[k] or _QUICK_SLOW[s[0]] or self.npfx \
+                or self.slot_prev[k] >= 2:  # under a headless frame: a bare class name counts
             return 0
         output = _plain_output(s, n, 1)
         if output < 0:
@@ -459,8 +460,8 @@ cdef class Lexer:
         if bn == 0 or _PLAIN_SLOW[body[0]]:
             return 0
         k = self._slot(rank)
-        if self.slot_state[k] != S_OUT or self.slot_group[k]:
-            return 0
+        if self.slot_state[k] != S_OUT or self.slot_group[k] or self.slot_prev[k] >= 2:
+            return 0  # (under a headless frame a bare class name is a terminal: _machine)
         output = _plain_output(body, bn, self.no_inner)
         if output < 0:
             return 0
@@ -601,8 +602,8 @@ cdef class Lexer:
                     self._emit(C_EV_MARK, rank, C_CTX_FRAMES, self.mask & _FRAME_MARKS, c, cn)
                 return 0
             end = _terminal_name(c, cn, &colon)
-            if end and (self.slot_prev[k] or _exception_like(c, end)) and (
-                    colon or _exception_like(c, end)):
+            if end and (_exception_like(c, end) or self.slot_prev[k] and (
+                    colon or _qualified_class(c, end))):  # (_py: after a frame)
                 self._emit(C_EV_TERM, rank, C_CTX_FRAMES, self.mask, c, cn)
                 self.slot_state[k] = S_MSG
                 self.slot_msg[k] = 0
@@ -630,7 +631,8 @@ cdef class Lexer:
                 st = S_OUT
                 self.slot_state[k] = S_OUT
         end = _terminal_name(c, cn, &colon)
-        if end and not _exception_like(c, end):
+        if end and not (_exception_like(c, end) or self.slot_prev[k] >= 2 and
+                        _qualified_class(c, end)):  # (_py: under a headless frame)
             end = 0
         if not end and not self.no_inner:
             end = _inner_terminal(c, cn)  # "<prefix>Type: message", no header to infer it from
@@ -647,6 +649,7 @@ cdef class Lexer:
             self._emit(C_EV_TERM, rank, C_CTX_OUT, self.mask, c, cn)
             self.slot_state[k] = S_MSG
             self.slot_msg[k] = 0
+            self.slot_prev[k] = 0
             return 0
         self.slot_prev[k] = _headless_frame(c, cn, self.slot_prev[k])
         if _error_report(c, cn):  # "ERROR: ...", "fatal error: ..." (weak: the taxonomy)

@@ -445,6 +445,14 @@ cdef Py_ssize_t _inner_terminal(const unsigned char* s, Py_ssize_t n) noexcept n
     return 0
 
 
+cdef inline bint _qualified_class(const unsigned char* s, Py_ssize_t end) noexcept nogil:
+    """_py_text.qualified_class: "pkg.mod.Name", a module's part first, a class last."""
+    cdef Py_ssize_t start = end
+    while start > 0 and s[start - 1] != 0x2E:
+        start -= 1
+    return start > 0 and 0x41 <= s[start] <= 0x5A and (s[0] == 0x5F or 0x61 <= s[0] <= 0x7A)
+
+
 cdef bint _exception_like(const unsigned char* s, Py_ssize_t end) noexcept nogil:
     cdef Py_ssize_t start = end, L, k, sl
     cdef int m

@@ -229,6 +229,9 @@ _MARKER_NEEDLES = {
     "peer_closed": (b"Connection closed by peer", b"Connection reset by peer",
                     b"Horovod has been shut down"),
     "rendezvous": (b"RendezvousConnectionError", b"RendezvousTimeoutError",
+                   # python-etcd's exceptions (etcd.EtcdKeyNotFound, etcd.EtcdException,
+                   # etcd.EtcdConnectionFailed) under torch elastic's etcd rendezvous
+                   b"etcd.Etcd",
                    b"RendezvousClosedError", b"RendezvousError",
                    b"The client socket has timed out", b"DistStoreError", b"TCPStore",
                    b"store_based_barrier", b"store based barrier", b"ncclCommInitRank",
@@ -846,7 +849,13 @@ _MARKER_NEEDLES = {
                        # Modules' and Lmod's unknown module ("Unable to locate a
                        # modulefile for 'conda'", "The following module(s) are unknown:")
                        b"Unable to locate a modulefile for",
-                       b"The following module(s) are unknown"),
+                       b"The following module(s) are unknown",
+                       # Windows console-script launchers (torchrun.exe, accelerate.exe,
+                       # pip.exe) whose script names an interpreter that is not there:
+                       # distlib's "Fatal error in launcher: Unable to create process
+                       # using '...'" and the conda/setuptools launcher's "failed to
+                       # create process."
+                       b"Fatal error in launcher: ", b"failed to create process."),
     # (and accelerate's set_module_tensor_to_device loading a checkpoint into a
     # model built from a config it does not match: "Trying to set a tensor of shape
     # torch.Size([1024]) in "bias" (which has shape torch.Size([1216])), this looks
