@@ -1323,6 +1323,55 @@ C["windows_launcher_failed"] = (b"""failed to create process.
 C["windows_launcher_distlib"] = (b"""Fatal error in launcher: Unable to create process using '"C:\\Users\\user\\miniconda3\\envs\\old\\python.exe"  "C:\\Users\\user\\miniconda3\\envs\\ml\\Scripts\\accelerate.exe" launch train.py': The system cannot find the file specified.
 """, 1, "application_error")
 
+
+# ENOLCK: the lock manager of a network file system gone or absent (HDF5's file lock)
+C["nfs_no_locks"] = (b"""Traceback (most recent call last):
+  File "train.py", line 30, in <module>
+    f = h5py.File(path, "r")
+OSError: [Errno 37] Unable to open file (unable to lock file, errno = 37, error message = 'No locks available')
+""", 1, "storage_timeout")
+# wget's words for a host it could not reach, and a retry that got through (outlived)
+C["wget_connect_failed"] = (b"""--2024-03-02 10:11:12--  https://data.example.org/files/train.tar
+Resolving data.example.org (data.example.org)... 10.1.2.3
+Connecting to data.example.org (data.example.org)|10.1.2.3|:443... failed: Connection timed out.
+Retrying.
+""", 4, "storage_timeout")
+C["wget_retry_outlived"] = (b"""Connecting to data.example.org (data.example.org)|10.1.2.3|:443... failed: Connection timed out.
+Retrying.
+Connecting to data.example.org (data.example.org)|10.1.2.3|:443... connected.
+HTTP request sent, awaiting response... 200 OK
+Saving to: 'train.tar'
+epoch 1 step 100 loss 2.31
+epoch 1 step 200 loss 2.05
+epoch 1 step 300 loss 1.91
+epoch 1 step 400 loss 1.80
+epoch 1 step 500 loss 1.72
+epoch 1 step 600 loss 1.66
+epoch 1 step 700 loss 1.61
+epoch 1 step 800 loss 1.57
+epoch 1 step 900 loss 1.52
+Traceback (most recent call last):
+  File "train.py", line 88, in <module>
+    loss.backward()
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB.
+""", 1, "out_of_memory")
+# numpy's and torch's IndexError words, and numpy's .npz KeyError, pasted without types
+C["numpy_index_out_of_bounds_typeless"] = (b"""index -1 is out of bounds for axis 0 with size 0
+""", None, "application_error")
+C["torch_index_out_of_bounds_typeless"] = (b"""index 12 is out of bounds for dimension 0 with size 12
+""", None, "application_error")
+C["npz_member_missing_typeless"] = (b"""'labels' is not a file in the archive
+""", None, "application_error")
+# HDF5 without the filter plugin a dataset was written with
+C["hdf5_filter_not_registered"] = (b"""HDF5-DIAG: Error detected in HDF5 (1.12.2) thread 0:
+  #000: H5Dio.c line 179 in H5Dread(): can't read data
+    major: Dataset
+    minor: Read failed
+  #001: H5Z.c line 1301 in H5Z_pipeline(): required filter 'blosc' is not registered
+    major: Data filters
+    minor: Read failed
+""", None, "application_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

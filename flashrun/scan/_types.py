@@ -441,6 +441,9 @@ _MARKER_NEEDLES = {
     # ld.so's "libcuda.so: cannot open shared object file"; cuDNN's "Could not load
     # library ...", then an abort): an install's or an environment's mistake
     "missing_library": (b"cannot open shared object file",
+                        # HDF5's filter pipeline without the plugin a dataset was written
+                        # with (H5Z.c: "required filter 'blosc' is not registered")
+                        b"required filter '",
                         # the CUDA runtime finding only the driver's link-time stub
                         # (cudaErrorStubLibrary, 34: no driver installed or visible) or a
                         # driver older than the runtime (cudaErrorInsufficientDriver, 35),
@@ -486,7 +489,10 @@ _MARKER_NEEDLES = {
                # LMDB and most libraries print on Windows
                b"not enough space on the disk"),
     "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
-    "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]"),
+    "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]",
+               # ENOLCK: the file system's lock manager gone or absent (NFS without
+               # lockd: HDF5's file lock, fcntl and flock users)
+               b"No locks available"),
     "eio": (b"Input/output error", b"[Errno 5]",
             # ESHUTDOWN: a Lustre client evicted by its servers
             b"Cannot send after transport endpoint shutdown", b"[Errno 108]",
@@ -555,7 +561,10 @@ _MARKER_NEEDLES = {
     # from is failing
     "download": (b"Download error", b"download error", b"Error downloading",
                  b"error downloading", b"Failed to download", b"failed to download",
-                 b"Fail to download"),
+                 b"Fail to download",
+                 # wget's words for a host it could not resolve or reach ("Connecting
+                 # to host (host)|1.2.3.4|:443... failed: Connection timed out.")
+                 b"... failed: "),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
                 b"Network is unreachable", b"No route to host",
                 b"Max retries exceeded with url", b"HTTPSConnectionPool",
@@ -754,6 +763,12 @@ _MARKER_NEEDLES = {
                      # the size of tensor b (4)", the losses' "Expected input batch_size"
                      b"Given normalized_shape=", b"Given groups=", b"shapes cannot be multiplied",
                      b"must match the size of tensor", b"Expected input batch_size",
+                     # numpy's and torch's IndexError words ("index 5 is out of bounds
+                     # for axis 0 with size 3", "... for dimension 0 ..."), and numpy's
+                     # KeyError for an .npz member not there ("'x' is not a file in the
+                     # archive"), when a paste lost the type
+                     b" is out of bounds for axis ", b" is out of bounds for dimension ",
+                     b" is not a file in the archive",
                      # libraries' words for a configuration naming what is not there:
                      # Hydra's instantiate ("Error locating target 'pkg.mod.Name'"),
                      # transformers' Auto classes ("Unrecognized configuration class
