@@ -1372,6 +1372,26 @@ C["hdf5_filter_not_registered"] = (b"""HDF5-DIAG: Error detected in HDF5 (1.12.2
     minor: Read failed
 """, None, "application_error")
 
+
+# Rust's panic (HF tokenizers, safetensors, dolma, polars), both of its templates
+C["rust_panic_new_form"] = (b"""thread '<unnamed>' panicked at src/normalizer.rs:88:14:
+called `Option::unwrap()` on a `None` value
+note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+""", 101, "application_error")
+C["rust_panic_old_form_then_abort"] = (b"""thread 'main' panicked at 'index out of bounds: the len is 3 but the index is 7', src/tokenizer/mod.rs:412:9
+fatal runtime error: failed to initiate panic, error 5
+Aborted (core dumped)
+""", 134, "application_error")
+C["rust_panic_disk_full"] = (b"""thread '<unnamed>' panicked at src/shard.rs:40:31:
+called `Result::unwrap()` on an `Err` value: Os { code: 28, kind: StorageFull, message: "No space left on device" }
+""", 101, "storage_timeout")
+# SentencePiece's CHECK / LOG(FATAL), and GNU time's report after it
+C["sentencepiece_check"] = (b"""trainer_interface.cc(409) LOG(INFO) Loaded all 1000000 sentences
+unigram_model_trainer.cc(150) [!std::isnan(score)]
+Program terminated with an unrecoverable error.
+Command exited with non-zero status 255
+""", 255, "application_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

@@ -743,7 +743,12 @@ _MARKER_NEEDLES = {
     # (and the CHECK_CUDA / CHECK_CUSPARSE / CHECK_CUBLAS macros of NVIDIA's library
     # samples that much kernel code copies: "CUSPARSE API failed at line 130 with
     # error: internal error (7)")
-    "check_failed": (b"Check failed: ", b"Assertion failed: ", b" API failed at line "),
+    # (Rust's panic, as in HF tokenizers, safetensors, dolma and polars: "thread 'main'
+    # panicked at 'msg', src/x.rs:1:2" before Rust 1.73, "thread '<unnamed>' panicked at
+    # src/x.rs:1:2:" and the message on the next line since; SentencePiece's CHECK and
+    # LOG(FATAL): "Program terminated with an unrecoverable error.")
+    "check_failed": (b"Check failed: ", b"Assertion failed: ", b" API failed at line ",
+                     b"' panicked at ", b"Program terminated with an unrecoverable error"),
     # CPython's own words for a call or an attribute that the code got wrong, when a
     # paste lost the line's TypeError/AttributeError prefix ("__init__() missing 1
     # required positional argument: 'x'", "got an unexpected keyword argument",
