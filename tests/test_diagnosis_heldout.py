@@ -1392,6 +1392,17 @@ Program terminated with an unrecoverable error.
 Command exited with non-zero status 255
 """, 255, "application_error")
 
+
+# ncclGetErrorString's words behind a framework's wrapper that drops the "NCCL"
+C["nccl_error_string_wrapped"] = (b"""Traceback (most recent call last):
+  File "wdl.py", line 31, in <module>
+    model = trainer.Model(solver, reader, optimizer)
+RuntimeError: Runtime error: unhandled system error
+        ncclGroupEnd() at ResourceManagerCore(/src/resource_manager_core.cpp:175)
+""", 1, "communication_error")
+C["nccl_remote_error_string"] = (b"""E1201 10:02:11.000 comm.cc:88] collective failed: remote process exited or there was a network error
+""", None, "communication_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

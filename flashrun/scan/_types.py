@@ -204,6 +204,11 @@ _MARKER_NEEDLES = {
              # nccl-tests' NCCLCHECK ("host: Test NCCL failure common.cu:345 'unhandled
              # system error'")
              b"Test NCCL failure",
+             # ncclGetErrorString's words, behind any framework's own wrapper that drops
+             # the "NCCL" (HugeCTR's "Runtime error: unhandled system error", Paddle's)
+             b"unhandled system error", b"unhandled cuda error",
+             b"remote process exited or there was a network error",
+             b"please report this issue to the NCCL developers",
              # Intel's oneCCL (torch-ccl, the "ccl" and "xccl" backends): its log
              # records' error level and its exceptions' prefix
              b"|CCL_ERROR|", b"oneCCL: "),
