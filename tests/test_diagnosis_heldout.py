@@ -1403,6 +1403,18 @@ RuntimeError: Runtime error: unhandled system error
 C["nccl_remote_error_string"] = (b"""E1201 10:02:11.000 comm.cc:88] collective failed: remote process exited or there was a network error
 """, None, "communication_error")
 
+
+# glog's CHECK_EQ on a CUDA call (Caffe's CUDA_CHECK): error 2 is memory, others code
+C["caffe_cuda_check_oom"] = (b"""I0802 17:56:31.832540  6075 net.cpp:248] Memory required for data: 2010906628
+F0802 17:56:33.158094  6075 syncedmem.cpp:71] Check failed: error == cudaSuccess (2 vs. 0)  out of memory
+*** Check failure stack trace: ***
+Aborted (core dumped)
+""", 134, "out_of_memory")
+C["caffe_cuda_check_other"] = (b"""F0802 17:56:33.158094  6075 im2col.cu:61] Check failed: error == cudaSuccess (8 vs. 0)  invalid device function
+*** Check failure stack trace: ***
+Aborted (core dumped)
+""", 134, "application_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

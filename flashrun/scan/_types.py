@@ -275,6 +275,10 @@ _MARKER_NEEDLES = {
                  # TensorRT-LLM's "CUDA runtime error in ::cudaMallocAsync(..): out
                  # of memory", HIP's, Caffe2's and most C++ runtimes'
                  b": out of memory",
+                 # glog's CHECK_EQ on a CUDA call (Caffe's CUDA_CHECK, behind OpenPose and
+                 # the Caffe forks): "Check failed: error == cudaSuccess (2 vs. 0)  out of
+                 # memory", 2 being cudaErrorMemoryAllocation
+                 b"== cudaSuccess (2 vs. 0)",
                  # the same string after a call's name and "error" (faiss's StandardGpu-
                  # Resources: "cudaMalloc error out of memory [2]")
                  b"error out of memory",
