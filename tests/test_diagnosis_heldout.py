@@ -1415,6 +1415,14 @@ C["caffe_cuda_check_other"] = (b"""F0802 17:56:33.158094  6075 im2col.cu:61] Che
 Aborted (core dumped)
 """, 134, "application_error")
 
+
+# Windows' commit limit (ERROR_COMMIT_LIMIT, 1455) as a Chinese system words it
+C["paging_file_too_small_zh"] = ("""Traceback (most recent call last):
+  File "train.py", line 3, in <module>
+    import torch
+OSError: [WinError 126] 页面文件太小，无法完成操作。 Error loading "C:\\env\\lib\\site-packages\\torch\\lib\\cufft64_10.dll" or one of its dependencies.
+""".encode(), 1, "out_of_memory")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

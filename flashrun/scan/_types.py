@@ -368,6 +368,9 @@ _MARKER_NEEDLES = {
                  # (the same Windows code as Rust's std prints an io::Error, under
                  # safetensors and tokenizers: "... (os error 1455)")
                  b"os error 1455",
+                 # (and Windows' own text for it in Chinese, with no number: "页面文件太小，
+                 # 无法完成操作。", where a Chinese system localizes the message)
+                 "页面文件太小".encode(),
                  # Slurm's cgroup and accounting reports (slurmstepd): "Detected 1
                  # oom_kill event in StepId=..." (21.08+), "StepId=7.0 exceeded memory
                  # limit (X > Y), being killed", "Exceeded job memory limit"
