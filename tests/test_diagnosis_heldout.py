@@ -1423,6 +1423,14 @@ C["paging_file_too_small_zh"] = ("""Traceback (most recent call last):
 OSError: [WinError 126] 页面文件太小，无法完成操作。 Error loading "C:\\env\\lib\\site-packages\\torch\\lib\\cufft64_10.dll" or one of its dependencies.
 """.encode(), 1, "out_of_memory")
 
+
+# XLA's compiler: a program whose buffers do not fit the device's memory
+C["xla_compile_hbm_oom"] = (b"""jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory space hbm. Used 20.51G of 15.48G hbm. Exceeded hbm capacity by 5.03G.
+""", 1, "out_of_memory")
+# AttributeError on a module, its type lost in a paste
+C["module_has_no_attribute_typeless"] = (b"""module 'torch.distributed' has no attribute 'is_initialized'
+""", None, "application_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

@@ -341,7 +341,11 @@ _MARKER_NEEDLES = {
                  b"RESOURCE_EXHAUSTED: Out of memory", b"Failed to allocate memory",
                  # XLA's device allocator as an INTERNAL status ("INTERNAL: Failed to
                  # allocate 7077888 bytes for new constant": JAX, TPU and GPU runtimes)
-                 b"INTERNAL: Failed to allocate"),
+                 b"INTERNAL: Failed to allocate",
+                 # XLA's compiler when a program's buffers do not fit the device's memory
+                 # ("XLA:TPU compile permanent error. Ran out of memory in memory space
+                 # hbm. Used 20.5G of 15.48G hbm.")
+                 b"Ran out of memory in memory space"),
     # (systemd's "killed by the OOM killer"; Ray's worker-died text lists "killed by
     # SIGKILL by OOM killer" among possible causes, which is no evidence)
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
@@ -768,6 +772,9 @@ _MARKER_NEEDLES = {
     # attribute 'x'", "object is not subscriptable", "object is not callable")
     "code_message": (b"required positional argument", b"unexpected keyword argument",
                      b"positional arguments but ", b"object has no attribute '",
+                     # (AttributeError on a module or a class: "module 'x' has no
+                     # attribute 'y'", "type object 'X' has no attribute 'y'")
+                     b"' has no attribute '",
                      b"object is not subscriptable", b"object is not callable",
                      # torch autograd's words for a second backward through a freed graph
                      # (a RuntimeError whose type a paste lost)
