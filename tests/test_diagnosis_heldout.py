@@ -1431,6 +1431,13 @@ C["xla_compile_hbm_oom"] = (b"""jaxlib.xla_extension.XlaRuntimeError: RESOURCE_E
 C["module_has_no_attribute_typeless"] = (b"""module 'torch.distributed' has no attribute 'is_initialized'
 """, None, "application_error")
 
+
+# ATen's device checks pasted without their RuntimeError
+C["same_device_typeless"] = (b"""Expected all tensors to be on the same device, but found at least two devices, cpu and cuda:0! (when checking argument for argument mat1 in method wrapper_addmm)
+""", None, "application_error")
+C["weight_type_typeless"] = (b"""Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be the same or input should be a MKLDNN tensor and weight is a dense tensor
+""", None, "application_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
@@ -1718,7 +1725,6 @@ KNOWN = {
     "b48-013": "a Jupyter traceback cut after one frame (HTTPError): the thread found a 503",
     "b48-020": "cuBLAS's 'GPU program failed to execute', no hardware evidence: b16/b18/b29 code",
     "b49-002": "Ray's 'A worker died or was killed' logged at WARNING: a note Ray retries after",
-    "b49-007": "a Buildkite gutter, frames without indentation, header cut: no shape to read",
     "b50-004": "a DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
     "b50-007": "bash's job line 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b51-008": "'EOFError: Ran out of input' alone: the thread found NCCL missing on Windows",

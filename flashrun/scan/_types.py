@@ -775,6 +775,14 @@ _MARKER_NEEDLES = {
                      # (AttributeError on a module or a class: "module 'x' has no
                      # attribute 'y'", "type object 'X' has no attribute 'y'")
                      b"' has no attribute '",
+                     # ATen's device and dtype checks, the same when a paste lost the
+                     # RuntimeError: "Expected all tensors to be on the same device, but
+                     # found at least two devices, cpu and cuda:0!" (1.5+), torch 1.x's
+                     # "Expected object of device type cuda but got device type cpu for
+                     # argument #1", and convolution's "Input type (torch.FloatTensor) and
+                     # weight type (torch.cuda.FloatTensor) should be the same"
+                     b"Expected all tensors to be on the same device",
+                     b"Expected object of device type ", b"and weight type (",
                      b"object is not subscriptable", b"object is not callable",
                      # torch autograd's words for a second backward through a freed graph
                      # (a RuntimeError whose type a paste lost)
