@@ -1438,6 +1438,34 @@ C["same_device_typeless"] = (b"""Expected all tensors to be on the same device, 
 C["weight_type_typeless"] = (b"""Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be the same or input should be a MKLDNN tensor and weight is a dense tensor
 """, None, "application_error")
 
+
+# TCPStore's own words (with its "build")
+C["no_libuv_torch_words"] = (b"""Traceback (most recent call last):
+  File "C:\\env\\lib\\site-packages\\torch\\distributed\\rendezvous.py", line 194, in _create_c10d_store
+    return TCPStore(
+RuntimeError: use_libuv was requested but PyTorch was build without libuv support
+""", 1, "application_error")
+# multiprocessing's spawn re-importing a main module without the __main__ guard
+C["spawn_bootstrapping"] = (b"""Traceback (most recent call last):
+  File "<string>", line 1, in <module>
+  File "C:\\Python37\\lib\\multiprocessing\\spawn.py", line 105, in spawn_main
+    exitcode = _main(fd)
+RuntimeError:
+        An attempt has been made to start a new process before the
+        current process has finished its bootstrapping phase.
+
+        This probably means that you are not using fork to start your
+        child processes and you have forgotten to use the proper idiom
+        in the main module:
+""", 1, "application_error")
+C["spawn_bootstrapping_message_only"] = (b"""  An attempt has been made to start a new process before the
+  current process has finished its bootstrapping phase.
+
+  This probably means that you are not using fork to start your
+  child processes and you have forgotten to use the proper idiom
+  in the main module:
+""", None, "application_error")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)

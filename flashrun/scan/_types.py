@@ -452,7 +452,8 @@ _MARKER_NEEDLES = {
     # a torch build without the distributed part the run asked for (TCPStore's "use_libuv
     # was requested but PyTorch was built without libuv support", c10d's "Distributed
     # package doesn't have NCCL built in", MPI's, UCC's): a setup error, not the network
-    "no_backend": (b"built without libuv support", b"Distributed package doesn't have "),
+    # (TCPStore.cpp's own words are "PyTorch was build without libuv support")
+    "no_backend": (b"without libuv support", b"Distributed package doesn't have "),
     # a library the program needs that is not there: the dynamic loader's (dlopen's and
     # ld.so's "libcuda.so: cannot open shared object file"; cuDNN's "Could not load
     # library ...", then an abort): an install's or an environment's mistake
@@ -783,6 +784,11 @@ _MARKER_NEEDLES = {
                      # weight type (torch.cuda.FloatTensor) should be the same"
                      b"Expected all tensors to be on the same device",
                      b"Expected object of device type ", b"and weight type (",
+                     # multiprocessing's spawn start method re-importing a main module
+                     # with no __main__ guard (spawn.py: "An attempt has been made to
+                     # start a new process before the current process has finished its
+                     # bootstrapping phase."): Windows and macOS DataLoader workers
+                     b"finished its bootstrapping phase",
                      b"object is not subscriptable", b"object is not callable",
                      # torch autograd's words for a second backward through a freed graph
                      # (a RuntimeError whose type a paste lost)
