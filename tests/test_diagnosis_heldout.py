@@ -1466,6 +1466,22 @@ C["spawn_bootstrapping_message_only"] = (b"""  An attempt has been made to start
   in the main module:
 """, None, "application_error")
 
+
+# torchrun's agent closing the survivors of a failed worker: a death report; not when
+# the agent itself was told to stop (dev corpus 103), and never over the child's words
+C["torchrun_closing_signal_alone"] = (b"""W0504 08:39:36.777000 2950364 torch/distributed/elastic/multiprocessing/api.py:897] Sending process 2950432 closing signal SIGTERM
+W0504 08:39:36.778000 2950364 torch/distributed/elastic/multiprocessing/api.py:897] Sending process 2950433 closing signal SIGTERM
+""", None, "worker_crash")
+C["torchrun_closing_signal_after_death_signal"] = (b"""[2024-03-02 10:00:00,000] torch.distributed.elastic.agent.server.api: [WARNING] Received Signals.SIGTERM death signal, shutting down workers
+W0302 10:00:00.001000 77 torch/distributed/elastic/multiprocessing/api.py:897] Sending process 124 closing signal SIGTERM
+""", None, "unknown")
+C["torchrun_closing_signal_after_oom"] = (b"""[rank1]: Traceback (most recent call last):
+[rank1]:   File "train.py", line 88, in <module>
+[rank1]:     loss.backward()
+[rank1]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.
+W0302 10:00:00.001000 77 torch/distributed/elastic/multiprocessing/api.py:897] Sending process 124 closing signal SIGTERM
+""", 1, "out_of_memory")
+
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
@@ -1992,7 +2008,6 @@ KNOWN = {
     "b188-011": "Katib's 'Failed to collect logs: No Pods are found in Trial': one tool's words",
     "b189-007": "HELM's RunnerError 'Failed runs: [...]': labelled unknown",
     "b189-009": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
-    "b189-014": "torchrun's 'closing signal SIGTERM' alone: labelled worker_crash",
     "b190-009": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b190-013": "TensorFlow's 'cuDNN launch failure' pasted without its exception type",
     "b191-010": "a shell's 'Killed: 9': the dev corpus (049) reads it as the OOM killer",

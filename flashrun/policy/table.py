@@ -41,7 +41,11 @@ from flashrun.policy.taxonomy import FailureClass as F
 # code; new memory, device, archive, server and environment needles (docs/needles.md).
 # 2026.12.8: a class's bare qualified name right after a frame is the terminal (an
 # exception with an empty str()); c10d's "<backend> does not support <op>" is code, not
-# the backend failing; Windows launcher and python-etcd needles (docs/needles.md).
+# the backend failing; torchrun's "closing signal" is a death report, like DeepSpeed's
+# "Killing subprocess"; new needles (docs/needles.md): Windows launchers, python-etcd,
+# ENOLCK, wget, HDF5 filters, numpy/ATen words without their type, Rust's panic,
+# SentencePiece's fatal check, NCCL's error strings, Caffe's CUDA check, XLA's compile
+# OOM, Windows' commit limit in Chinese, spawn's bootstrapping error, TCPStore's libuv.
 POLICY_VERSION = "2026.12.8"
 
 

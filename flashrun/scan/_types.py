@@ -138,6 +138,11 @@ EXIT_REPORTS = (
     # runs on the launcher's own SIGINT/SIGTERM; a stop from outside says so itself:
     # a KeyboardInterrupt, a scheduler's cancel.)
     (b"Killing subprocess ", "failed"),
+    # torchrun's agent closing the workers that survived one that failed ("Sending
+    # process 2950432 closing signal SIGTERM", elastic multiprocessing api.py): the
+    # same report in torchrun's words. (When the agent itself was told to stop, its
+    # "Received Signals.SIGTERM death signal, shutting down workers" says so.)
+    (b" closing signal SIG", "failed"),
     # GitHub Actions' runner closing a step whose process failed ("Error: Process
     # completed with exit code 143.")
     (b"Process completed with exit code ", "code"),
@@ -164,7 +169,6 @@ EXIT_TEXT = 40
 # sign that the program went on (whatever logger prefix it has; DeepSpeed's
 # "Killing subprocess N", one line per local rank, is a death report above).
 TEARDOWN_NEEDLES = (
-    b" closing signal SIG",     # torchrun agent: "Sending process N closing signal SIGTERM"
     # uvicorn (vLLM's, sglang's and most inference servers' front end) shutting down
     b"Waiting for application shutdown", b"Application shutdown complete",
     b"Finished server process",
