@@ -68,7 +68,6 @@ assert len(MARKERS) <= 64, "marker masks are 64-bit in the C lexer"
 # Markers the lexers set from a line's shape, not from a needle (error_report).
 SHAPE_MARKERS = frozenset({"error_report"})
 MARKER_BIT = {name: 1 << i for i, name in enumerate(MARKERS)}
-MARKER_INDEX = {name: i for i, name in enumerate(MARKERS)}
 # Markers read on a traceback's frame lines (where the failing call went, not why).
 FRAME_MARKS = MARKER_BIT["object_store"] | MARKER_BIT["spawn_pipe"] | MARKER_BIT["peer_pipe"]
 
@@ -1094,10 +1093,10 @@ class ScanResult:
     @property
     def all_markers(self) -> Tuple[str, ...]:
         """Every marker seen, in MARKERS order (the fingerprint of a death without a
-        traceback): sorted by bit position, not by walking all 64 names."""
+        traceback): sorted by bit (the bits follow that order), not by walking all 64 names."""
         if not self.root_markers and not self.markers:
             return ()
         seen = set(self.root_markers)
         seen.update(self.markers)
-        return tuple(sorted((m for m in seen if m in MARKER_INDEX), key=MARKER_INDEX.__getitem__))
+        return tuple(sorted((m for m in seen if m in MARKER_BIT), key=MARKER_BIT.__getitem__))
 
