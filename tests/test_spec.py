@@ -347,15 +347,56 @@ def test_port_allocator_never_hands_out_a_leased_port():
         stuck.acquire()
 
 
-def test_free_port_is_bindable():
+def test_free_port_is_bindable_and_below_the_ephemeral_range():
     import socket
 
+    span = ports.quiet_range()
     port = ports.free_port()
     with socket.socket() as s:
-        s.bind(("127.0.0.1", port))
+        s.bind(("", port))
+    if span is not None:  # Linux: the kernel never picks this port for a connection
+        assert span[0] <= port < span[1]
     real = ports.PortAllocator()
     got = {real.acquire() for _ in range(5)}
     assert len(got) == 5
+
+
+def test_free_port_skips_a_port_something_listens_on():
+    import socket
+
+    span = ports.quiet_range()
+    if span is None:
+        pytest.skip("no ephemeral range to read on this platform")
+    with socket.socket() as held:
+        held.bind(("", ports.free_port()))
+        held.listen()
+        taken = held.getsockname()[1]
+        assert not ports.bindable(taken)
+
+        class Draws:
+            def __init__(self):
+                self.seen = []
+
+            def randrange(self, lo, hi):
+                self.seen.append((lo, hi))
+                return taken if len(self.seen) == 1 else ports.free_port()
+
+        draws = Draws()
+        port = ports.free_port(rng=draws)
+        assert port != taken and len(draws.seen) == 2 and draws.seen[0] == span
+
+
+def test_quiet_range_reads_the_kernel_file_and_falls_back(tmp_path):
+    f = tmp_path / "range"
+    f.write_text("32768\t60999\n")
+    assert ports.quiet_range(str(f)) == (16384, 32768)
+    f.write_text("11000 60999\n")  # too little room above LOWEST: no quiet range
+    assert ports.quiet_range(str(f)) is None
+    f.write_text("garbage\n")
+    assert ports.quiet_range(str(f)) is None
+    assert ports.quiet_range(str(tmp_path / "absent")) is None
+    port = ports.free_port(path=str(tmp_path / "absent"))  # the kernel's port 0 answer
+    assert 0 < port < 65536 and ports.bindable(port)
 
 
 # ------------------------------------------------------------- docs and example

@@ -22,12 +22,13 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
+
+from flashrun.runtime.ports import free_port
 
 NODES = ("n1", "n2", "n3")
 DAEMONS = ("munged", "mungekey", "slurmctld", "slurmd", "srun", "sbatch", "scontrol",
@@ -39,16 +40,13 @@ class ClusterUnavailable(RuntimeError):
 
 
 def _free_ports(n: int) -> List[int]:
-    socks, ports = [], []
-    try:
-        for _ in range(n):
-            s = socket.socket()
-            s.bind(("127.0.0.1", 0))
-            socks.append(s)
-            ports.append(s.getsockname()[1])
-    finally:
-        for s in socks:
-            s.close()
+    """Distinct daemon ports, drawn as flashrun draws rendezvous ports (below the
+    kernel's ephemeral range, so no outgoing connection takes one before it is bound)."""
+    ports: List[int] = []
+    while len(ports) < n:
+        port = free_port()
+        if port not in ports:
+            ports.append(port)
     return ports
 
 
