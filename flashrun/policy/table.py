@@ -46,7 +46,12 @@ from flashrun.policy.taxonomy import FailureClass as F
 # ENOLCK, wget, HDF5 filters, numpy/ATen words without their type, Rust's panic,
 # SentencePiece's fatal check, NCCL's error strings, Caffe's CUDA check, XLA's compile
 # OOM, Windows' commit limit in Chinese, spawn's bootstrapping error, TCPStore's libuv.
-POLICY_VERSION = "2026.12.8"
+# 2026.12.9: a logger's note (not a warnings-module notice) on a tail's last line is
+# the word of a tail that says nothing else; new needles (docs/needles.md): Paddle's
+# DataLoader and the DataLoader's FPE handler, click's usage errors, HTTP status codes
+# in urllib's and huggingface_hub's words, gdown's refusal, builds without CUDA, Open
+# MPI's runtime, ATen's operator-named checks, TensorRT's logger, Qt's assertions.
+POLICY_VERSION = "2026.12.9"
 
 
 class Action(str, Enum):

@@ -55,6 +55,7 @@ from flashrun.scan._types import (CFE_ERROR_FILE, CFE_EXITCODE, CFE_RANK, CFE_TR
                                      EV_NATIVE, EV_RESTART, EV_SECTION, EV_SITE, EV_TB, EV_TERM,
                                      MARKERS, SEC_NONE, SEC_OTHER, SEC_ROOT, STALE_ACTIVITY)
 from flashrun.scan._fold_text import exit_status, make_result, make_terminal, parse_terminal
+from flashrun.scan._fold_text import py_warning as _py_warning
 from flashrun.scan._fold_text import quiet as _quiet
 from flashrun.scan._fold_text import text as _text
 from flashrun.scan._fold_text import to_int as _int
@@ -267,7 +268,7 @@ class Fold:
                     note = quiet and not _BIT[bit] & _OUTSIDE
                     if note and bit in self.marks and not self.marks[bit][3]:
                         continue  # a later note does not take back a report of it
-                    self.marks[bit] = (rank, act, line, note, late)
+                    self.marks[bit] = (rank, act, line, note, late, _lineno)
         elif kind == EV_NATIVE:
             name = _text(c, 200)
             self.native = name
@@ -421,7 +422,7 @@ class Fold:
         markers, evidence = [], []
         standing = root is not None and not _symptom(root)
         for bit in sorted(self.marks):
-            rank, act, line, quiet, late = self.marks[bit]
+            rank, act, line, quiet, late, _ = self.marks[bit]
             # a scheduler's report printed after the tasks were already reported dead,
             # while a traceback explains their death, is the teardown's consequence
             # (srun's "Node failure" after unkillable tasks), not its cause
@@ -432,6 +433,21 @@ class Fold:
             if not quiet and (_BIT[bit] & _OUTSIDE or not _survived(activity, rank, act)):
                 markers.append(MARKERS[bit])
                 evidence.append((MARKERS[bit], line))
+        # a note logged at a quiet level is the program's word that it went on; when
+        # nothing else in the tail says anything (no traceback standing, no marker but
+        # weak network words, no death report) and a logger's note of an event is the
+        # tail's last line, it is the last word the run said ("HTTP Error 429 thrown
+        # while requesting HEAD https://huggingface.co/..."); a note the run printed
+        # anything after ("OOM guard enabled", then a step) it went on from, and a
+        # warnings-module notice (UserWarning) is printed once where it was raised
+        if root is None and signal is None and self.exitcode is None and \
+                not [m for m in markers if not T.MARKER_BIT[m] & _WEAK]:
+            for bit in sorted(self.marks):
+                rank, act, line, quiet, late, at = self.marks[bit]
+                if quiet and at == lines and not _py_warning(line) and \
+                        MARKERS[bit] not in markers:
+                    markers.append(MARKERS[bit])
+                    evidence.append((MARKERS[bit], line))
         # outside reports read into any standing record count, and a GPU's own hardware
         # fault (ECC, Xid, a lost device) even in a record set aside: a server that logs
         # its shutdown after it did not carry on computing

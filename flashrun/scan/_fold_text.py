@@ -43,6 +43,18 @@ def quiet(line):
     return False
 
 
+# Python's warnings module: "<file>:<line>: UserWarning: ..." (any category). A library
+# notice about the environment, printed once where it was raised (usually at import);
+# unlike a logger's note of an event (a retry, a refused connection), never the word
+# on why a run later died.
+_PY_WARNING = re.compile(r"[a-z]Warning: ")
+
+
+def py_warning(line):
+    """Is ``line`` a warnings-module notice (``...: UserWarning: ...``)?"""
+    return _PY_WARNING.search(line, 0, QUIET_SPAN * 4) is not None
+
+
 def text(raw, limit=400):
     """An event's bytes as text (invalid UTF-8 replaced), at most ``limit`` characters."""
     return raw.decode("utf-8", "replace")[:limit]

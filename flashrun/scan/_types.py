@@ -232,7 +232,10 @@ _MARKER_NEEDLES = {
              # its log records' error level ("[ts] [host:pid:tid] sock.c:323 UCX
              # ERROR connect(...) failed", two spaces in newer releases) and Open MPI's
              # UCX layer ("pml_ucx.c:419 Error: ucp_ep_create(proc=9) failed")
-             b"UCX ERROR", b"UCX  ERROR", b"pml_ucx.c:"),
+             b"UCX ERROR", b"UCX  ERROR", b"pml_ucx.c:",
+             # Open MPI's runtime (ORTE, PRRTE) under Horovod and mpirun: "A process or
+             # daemon was unable to complete a TCP connection to another process:"
+             b"unable to complete a TCP connection"),
     # (and Horovod's collectives after a peer failed: "Horovod has been shut down. This
     # was caused by an exception on one of the ranks ...", common/operations.cc)
     "peer_closed": (b"Connection closed by peer", b"Connection reset by peer",
@@ -279,6 +282,10 @@ _MARKER_NEEDLES = {
                  # TensorRT-LLM's "CUDA runtime error in ::cudaMallocAsync(..): out
                  # of memory", HIP's, Caffe2's and most C++ runtimes'
                  b": out of memory",
+                 # the same string in parentheses: TensorRT's "Error Code 1: Cuda Runtime
+                 # (out of memory)", TensorRT 7's "Cuda Error in allocate: 2 (out of
+                 # memory)"
+                 b"(out of memory)",
                  # glog's CHECK_EQ on a CUDA call (Caffe's CUDA_CHECK, behind OpenPose and
                  # the Caffe forks): "Check failed: error == cudaSuccess (2 vs. 0)  out of
                  # memory", 2 being cudaErrorMemoryAllocation
@@ -457,7 +464,11 @@ _MARKER_NEEDLES = {
     # was requested but PyTorch was built without libuv support", c10d's "Distributed
     # package doesn't have NCCL built in", MPI's, UCC's): a setup error, not the network
     # (TCPStore.cpp's own words are "PyTorch was build without libuv support")
-    "no_backend": (b"without libuv support", b"Distributed package doesn't have "),
+    "no_backend": (b"without libuv support", b"Distributed package doesn't have ",
+                   # a build without the device the run asked for (torch's "Torch not
+                   # compiled with CUDA enabled", Horovod's "... not compiled with CUDA.",
+                   # mmcv's and detectron2's "not compiled with GPU support")
+                   b"not compiled with CUDA", b"not compiled with GPU support"),
     # a library the program needs that is not there: the dynamic loader's (dlopen's and
     # ld.so's "libcuda.so: cannot open shared object file"; cuDNN's "Could not load
     # library ...", then an abort): an install's or an environment's mistake
@@ -554,7 +565,11 @@ _MARKER_NEEDLES = {
                   b"Bad Gateway", b"Gateway Time-out", b"Gateway Timeout",
                   # requests' Response repr for a 5xx answer ("(<Response [500]>)", as
                   # API clients such as wandb's print a failed call)
-                  b"<Response [50"),
+                  b"<Response [50",
+                  # the status code in urllib's HTTPError ("HTTP Error 503: Service
+                  # Unavailable") and huggingface_hub's retry warning ("HTTP Error 429
+                  # thrown while requesting HEAD https://huggingface.co/...")
+                  b"HTTP Error 429", b"HTTP Error 50"),
     # the Hugging Face Hub's hosts, which serve model and dataset files like an object
     # store (huggingface_hub, transformers, datasets downloads)
     "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co",
@@ -585,7 +600,14 @@ _MARKER_NEEDLES = {
                  b"Fail to download",
                  # wget's words for a host it could not resolve or reach ("Connecting
                  # to host (host)|1.2.3.4|:443... failed: Connection timed out.")
-                 b"... failed: "),
+                 b"... failed: ",
+                 # gdown, the Google Drive downloader of many research repos, when Drive
+                 # refuses the file ("Access denied with the following error: Cannot
+                 # retrieve the public link of the file. ... or have had many accesses",
+                 # older releases "Too many users have viewed or downloaded this file
+                 # recently")
+                 b"Cannot retrieve the public link of the file",
+                 b"Too many users have viewed or downloaded"),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
                 b"Network is unreachable", b"No route to host",
                 b"Max retries exceeded with url", b"HTTPSConnectionPool",
@@ -708,7 +730,12 @@ _MARKER_NEEDLES = {
               b"floating point exception", b"Fatal Python error: Aborted",
               # glibc's heap checks abort the process ("*** Error in `python': double
               # free or corruption (!prev): 0x...", "free(): invalid pointer")
-              b"double free or corruption", b"free(): invalid"),
+              b"double free or corruption", b"free(): invalid",
+              # the DataLoader's signal handlers in a worker: torch's and Paddle's
+              # "ERROR: Unexpected floating-point exception encountered in
+              # [DataLoader] worker.", Paddle's "ERROR: Unexpected BUS error encountered
+              # in DataLoader worker." (torch's says "bus error")
+              b"floating-point exception", b"BUS error encountered"),
     "native_abort": (b"terminate called after throwing", b"terminate called without an",
                      b"terminate called recursively",
                      # LLVM's libc++abi (macOS, clang builds): "libc++abi: terminating
@@ -738,6 +765,12 @@ _MARKER_NEEDLES = {
                     # prints its errors another way (ParlAI's "Parse Error: unrecognized
                     # arguments: -n 100", a subclass's error())
                     b"unrecognized arguments: ",
+                    # click's (and typer's) usage errors, exit status 2 ("Error: No such
+                    # option: -v", "Error: Missing option '--config'.", "Error: Invalid
+                    # value for '--lr': ...", "Error: Got unexpected extra argument (x)")
+                    b"No such option: ", b"Error: Missing option ",
+                    b"Error: Missing argument ", b"Error: Invalid value for ",
+                    b"Got unexpected extra argument",
                     # jsonargparse (LightningCLI's parser) rejecting a config or an
                     # argument: "error: 'Configuration check failed :: ...'", newer releases
                     # "error: Validation failed: Key ... is required"
@@ -768,8 +801,12 @@ _MARKER_NEEDLES = {
     # panicked at 'msg', src/x.rs:1:2" before Rust 1.73, "thread '<unnamed>' panicked at
     # src/x.rs:1:2:" and the message on the next line since; SentencePiece's CHECK and
     # LOG(FATAL): "Program terminated with an unrecoverable error.")
+    # (Qt's Q_ASSERT and Q_ASSERT_X, qFatal then abort, under OpenCV's highgui and
+    # Qt plotting backends: 'ASSERT: "false" in file qasciikey.cpp, line 501',
+    # 'ASSERT failure in QList<T>::at: "index out of range", file ...')
     "check_failed": (b"Check failed: ", b"Assertion failed: ", b" API failed at line ",
-                     b"' panicked at ", b"Program terminated with an unrecoverable error"),
+                     b"' panicked at ", b"Program terminated with an unrecoverable error",
+                     b'ASSERT: "', b"ASSERT failure in "),
     # CPython's own words for a call or an attribute that the code got wrong, when a
     # paste lost the line's TypeError/AttributeError prefix ("__init__() missing 1
     # required positional argument: 'x'", "got an unexpected keyword argument",
@@ -805,6 +842,15 @@ _MARKER_NEEDLES = {
                      # the size of tensor b (4)", the losses' "Expected input batch_size"
                      b"Given normalized_shape=", b"Given groups=", b"shapes cannot be multiplied",
                      b"must match the size of tensor", b"Expected input batch_size",
+                     # ATen's TORCH_CHECK form naming its operator ("grid_sampler():
+                     # expected 4D or 5D input and grid with same number of dimensions,
+                     # but got ...", "gather(): Expected dtype int64 for index")
+                     b"(): expected ", b"(): Expected ",
+                     # TensorRT's logger, a builder or runtime check failing
+                     # ("[builder.cpp::buildSerializedNetwork::751] Error Code 2: Internal
+                     # Error (...)", TensorRT 10's "IBuilder::buildSerializedNetwork:
+                     # Error Code 4: ..."): the engine, its inputs or its settings
+                     b"] Error Code ", b": Error Code ",
                      # numpy's and torch's IndexError words ("index 5 is out of bounds
                      # for axis 0 with size 3", "... for dimension 0 ..."), and numpy's
                      # KeyError for an .npz member not there ("'x' is not a file in the
@@ -821,8 +867,10 @@ _MARKER_NEEDLES = {
                      # for a complete stack trace."): the code raised; anything else the
                      # tail says (memory, NCCL, a store) outranks it
                      b"HYDRA_FULL_ERROR=1",
-                     # (not "No module named": torch's own survived UserWarning "Failed to
-                     # initialize NumPy: No module named 'numpy'" carries it)
+                     # (not "No module named": programs report an optional module they
+                     # go on without in those words, "Skipping tfevents export: No module
+                     # named 'tensorboard'", and torch's own UserWarning "Failed to
+                     # initialize NumPy: No module named 'numpy'" carries them)
                      # OmegaConf's struct mode (Hydra's, NeMo's and Lightning's configs)
                      # refusing a key the config does not declare: "Key 'x' is not in
                      # struct", whatever exception class a framework wraps it in
@@ -924,6 +972,8 @@ _MARKER_NEEDLES = {
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
     "worker_exit": (b"exited unexpectedly",
+                    # Paddle's DataLoader: "DataLoader 8 workers exit unexpectedly, pids:"
+                    b"workers exit unexpectedly",
                     # batchgenerators' (nnU-Net's) liveness check of its worker processes
                     b"workers are no longer alive",
                     # nnU-Net v2's export/preprocessing pool: "Background workers died.
