@@ -1577,6 +1577,30 @@ Exception: process 0 terminated with signal SIGABRT
 C["qt_assert_x"] = (b"""ASSERT failure in QList<T>::at: "index out of range", file /usr/include/qt5/QtCore/qlist.h, line 541
 Aborted (core dumped)
 """, 134, "application_error")
+# OmegaConf's error template after a paste lost its indentation
+C["omegaconf_full_key_unindented"] = (b"""ValueError("Protocol X.SpeakerDiarization.Y does not provide the path to audio files.")
+full_key: task
+""", None, "application_error")
+# NCCL's bootstrap socket, its WARN prefix lost in a paste
+C["nccl_socket_connect_alone"] = (b"""socketStartConnect: Connect to 10.1.2.3<47527> failed : Software caused connection abort
+""", None, "communication_error")
+# an extension's build failing in the compiler: a setup error, not a crash, whatever
+# exit status the build tool then reports
+C["nvcc_fatal_arch"] = (b"""/usr/local/cuda/bin/nvcc -I/opt/conda/lib/python3.8/site-packages/torch/include -c kernel.cu -o build/temp.linux-x86_64-3.8/kernel.o -gencode=arch=compute_86,code=sm_86 -std=c++14
+nvcc fatal   : Unsupported gpu architecture 'compute_86'
+""", None, "application_error")
+C["setuptools_compiler_failed"] = (b"""In file included from /usr/local/cuda/include/cuda_runtime.h:83,
+                 from <command-line>:
+/usr/local/cuda/include/crt/host_config.h:129:2: error: #error -- unsupported GNU version! gcc versions later than 7 are not supported!
+  129 | #error -- unsupported GNU version! gcc versions later than 7 are not supported!
+      |  ^~~~~
+error: command '/usr/local/cuda/bin/nvcc' failed with exit code 1
+""", 1, "application_error")
+C["gcc_missing_header"] = (b"""csrc/ops.cpp:3:10: fatal error: THC/THC.h: No such file or directory
+    3 | #include <THC/THC.h>
+      |          ^~~~~~~~~~~
+compilation terminated.
+""", 1, "application_error")
 C["tensorrt_cuda_oom"] = (b"""[11/30/2026-10:00:00] [TRT] [E] 1: [defaultAllocator.cpp::allocate::20] Error Code 1: Cuda Runtime (out of memory)
 [11/30/2026-10:00:00] [TRT] [E] 2: [builder.cpp::buildSerializedNetwork::751] Error Code 2: Internal Error (Assertion engine != nullptr failed. )
 """, None, "out_of_memory")

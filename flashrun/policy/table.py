@@ -50,7 +50,8 @@ from flashrun.policy.taxonomy import FailureClass as F
 # the word of a tail that says nothing else; new needles (docs/needles.md): Paddle's
 # DataLoader and the DataLoader's FPE handler, click's usage errors, HTTP status codes
 # in urllib's and huggingface_hub's words, gdown's refusal, builds without CUDA, Open
-# MPI's runtime, ATen's operator-named checks, TensorRT's logger, Qt's assertions.
+# MPI's runtime, ATen's operator-named checks, TensorRT's logger, Qt's assertions,
+# compilers failing an extension's build, NCCL's bootstrap socket, OmegaConf unindented.
 POLICY_VERSION = "2026.12.9"
 
 

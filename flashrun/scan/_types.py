@@ -213,6 +213,10 @@ _MARKER_NEEDLES = {
              b"unhandled system error", b"unhandled cuda error",
              b"remote process exited or there was a network error",
              b"please report this issue to the NCCL developers",
+             # NCCL's bootstrap socket (misc/socket.cc) when its "NCCL WARN" prefix is
+             # lost or another library wraps it: "socketStartConnect: Connect to
+             # 10.0.0.2<47527> failed : Software caused connection abort"
+             b"socketStartConnect: Connect to",
              # Intel's oneCCL (torch-ccl, the "ccl" and "xccl" backends): its log
              # records' error level and its exceptions' prefix
              b"|CCL_ERROR|", b"oneCCL: "),
@@ -879,8 +883,8 @@ _MARKER_NEEDLES = {
                      # ValidationError, MissingMandatoryValue, InterpolationResolutionError:
                      # some lack an Error suffix): the message, then "    full_key: <key>"
                      # and "    object_type=<type>" (a tab before each in releases up
-                     # to 2.0)
-                     b"    full_key: ", b"\tfull_key: ",
+                     # to 2.0; none where a paste lost the indentation)
+                     b"full_key: ",
                      # ONNX Runtime's status tag ("[ONNXRuntimeError] : 2 :
                      # INVALID_ARGUMENT : ..."): its pybind module's classes (Fail,
                      # InvalidArgument, NoSuchFile, InvalidGraph) have no Error suffix
@@ -911,6 +915,15 @@ _MARKER_NEEDLES = {
                      # ninja's last words when a compile step of a C++/CUDA extension
                      # failed (torch.utils.cpp_extension's JIT build, setup.py builds)
                      b"ninja: build stopped: subcommand failed",
+                     # the compilers themselves failing an extension's build: nvcc's
+                     # "nvcc fatal   : Unsupported gpu architecture 'compute_86'", gcc's
+                     # and clang's "fatal error: THC/THC.h: No such file or directory"
+                     # then "compilation terminated.", the preprocessor's "error: #error
+                     # -- unsupported GNU version!", and setuptools' report of the
+                     # compiler's exit ("error: command '/usr/local/cuda/bin/nvcc' failed
+                     # with exit code 1", distutils' "... failed with exit status 1")
+                     b"nvcc fatal", b"compilation terminated.", b"error: #error",
+                     b"error: command '",
                      # ITK's exception, as ANTs, elastix and ITK's own tools print what
                      # they caught ("itk::ExceptionObject (0x...)", then its Location,
                      # File, Line and "Description: itk::ERROR: ..." lines); a reader's
