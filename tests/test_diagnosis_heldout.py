@@ -1601,6 +1601,20 @@ C["gcc_missing_header"] = (b"""csrc/ops.cpp:3:10: fatal error: THC/THC.h: No suc
       |          ^~~~~~~~~~~
 compilation terminated.
 """, 1, "application_error")
+# a traceback whose line breaks a paste collapsed into spaces: after the line's last
+# frame, the first exception is its terminal, with the header on the line or not
+C["collapsed_traceback"] = (b"""Traceback (most recent call last):   File "e:\\\\llm\\\\pretrain\\\\train.py", line 17, in <module>     from lit_gpt.model import GPT   File "E:\\\\llm\\\\lit_gpt\\\\model.py", line 13, in <module>     from flash_attn import flash_attn_func ModuleNotFoundError: No module named 'flash_attn'
+""", 1, "application_error")
+C["collapsed_traceback_after_text"] = (b"""Dataset shape: (1039, 201) <class 'tuple'> Traceback (most recent call last): File "rnn_train.py", line 66, in main(data, labels) File "rnn_train.py", line 27, in main size = X_train.shape[2] IndexError: tuple index out of range
+""", 1, "application_error")
+C["collapsed_traceback_headless"] = (b"""File "main.py", line 585, in <module> dp.make_loader(args, train_data) TypeError: 'NoneType' object is not iterable
+""", 1, "application_error")
+C["collapsed_traceback_oom"] = (b"""Traceback (most recent call last):   File "train.py", line 80, in <module>     loss.backward() torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.
+""", 1, "out_of_memory")
+# a frame's source with a colon is not a terminal (and one line of frames is no cut
+# traceback the lexer can tell)
+C["collapsed_frame_source_colon_only"] = (b"""Traceback (most recent call last):   File "train.py", line 80, in <module>     cfg = {'lr': 1e-3, 'steps': 10}
+""", None, "unknown")
 C["tensorrt_cuda_oom"] = (b"""[11/30/2026-10:00:00] [TRT] [E] 1: [defaultAllocator.cpp::allocate::20] Error Code 1: Cuda Runtime (out of memory)
 [11/30/2026-10:00:00] [TRT] [E] 2: [builder.cpp::buildSerializedNetwork::751] Error Code 2: Internal Error (Assertion engine != nullptr failed. )
 """, None, "out_of_memory")
@@ -2081,7 +2095,6 @@ KNOWN = {
     "b139-012": "scenic's 'Did not find decoder' line: one library's words",
     "b141-001": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b142-002": "AttributeError on a None frame: labelled data_error",
-    "b142-004": "a traceback flattened onto one line",
     "b144-009": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b145-003": "OpenSlide's 'Unsupported or missing image file': labelled data_error",
     "b145-004": "OpenSlide's 'Unsupported or missing image file': labelled data_error",
@@ -2139,7 +2152,6 @@ KNOWN = {
     "b177-012": "a hang at 'initializing ddp': labelled communication_error",
     "b177-014": "Ax's FailureRateExceededError: labelled unknown",
     "b178-013": "Metal's command buffer 'Internal Error' then abort: labelled accelerator_failure",
-    "b180-013": "a traceback flattened onto one line",
     "b181-011": "a Git LFS pointer's URL in the earlier of two pasted tracebacks",
     "b183-009": "HF's couldn't-connect words for a local path: labelled application_error",
     "b184-014": "'Unable to load weights' for a config passed as weights: labelled application_error",
@@ -2175,7 +2187,6 @@ KNOWN = {
     "b202-012": "a decode error by the locale's codec (cp1252): labelled data_error",
     "b202-014": "SentencePiece's CHECK line without its fatal line",
     "b203-003": "frames cut before their exception line: labelled unknown",
-    "b204-004": "a traceback flattened onto one line",
     "b204-009": "FuxiCTR's 'Unable to load feature_map from json': one tool's words",
     "b205-019": "a traceback cut at 'raise CalledProcessError(': labelled worker_crash",
     "b206-013": "int() of 'Failed to initialize NVML': labelled accelerator_failure",
@@ -2204,7 +2215,6 @@ KNOWN = {
     "b224-013": "`RuntimeError: DataLoader worker (pid N) is killed by signal` cut before the signal's name: read as the RuntimeError",
     "b225-010": "ST-GCN's demo printing `Can not find pose estimation results.` and exiting 0: one program's own words",
     "b226-002": "a bare `Killed` (the dev corpus reads it as the OOM killer)",
-    "b226-006": "a traceback whose line breaks a paste collapsed into spaces: the header's line holds the frames and the terminal",
     "b226-007": "Inductor's `OutOfMemoryError: out of resource: triton_tem_fused_0 Required: ... Hardware limit:` (Triton's shared-memory limit, labelled application_error) reads as memory by its type name",
     "b227-005": "`std::system_error` with `Transport endpoint is not connected` (ENOTCONN on c10d's socket, labelled communication_error): the same errno names a dead FUSE mount (heldout178's storage case)",
     "b229-006": "a bare `Killed` (the dev corpus reads it as the OOM killer)",

@@ -51,7 +51,8 @@ from flashrun.policy.taxonomy import FailureClass as F
 # DataLoader and the DataLoader's FPE handler, click's usage errors, HTTP status codes
 # in urllib's and huggingface_hub's words, gdown's refusal, builds without CUDA, Open
 # MPI's runtime, ATen's operator-named checks, TensorRT's logger, Qt's assertions,
-# compilers failing an extension's build, NCCL's bootstrap socket, OmegaConf unindented.
+# compilers failing an extension's build, NCCL's bootstrap socket, OmegaConf unindented;
+# a traceback collapsed onto one line is read (its terminal after the last frame).
 POLICY_VERSION = "2026.12.9"
 
 

@@ -32,7 +32,8 @@ Line model, identical in both lexers:
 """
 from flashrun.scan import _types as T
 from flashrun.scan._fold import Fold
-from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean, errno_start,
+from flashrun.scan._py_text import (_blank, _frame_like, _lstrip_spaces, clean,
+                                    collapsed_terminal, errno_start,
                                     error_report, exception_like, headless_frame, inner_terminal,
                                     qualified_class,
                                     is_noise, is_record_start, key_value, killed_end,
@@ -237,6 +238,10 @@ class Lexer:
             self._emit(T.EV_TB, rank, kind, int(chained))
             self.slot_state[k], self.slot_prev_frame[k] = FRAMES, 0
             self.slot_group[k] = kind == T.TB_GROUP or (chained and self.slot_group[k])
+            a = collapsed_terminal(rest)  # the frames and the exception on this line
+            if a:
+                self._emit(T.EV_TERM, rank, T.CTX_FRAMES, mask, rest[a:])
+                self.slot_state[k], self.slot_msg[k] = MSG, 0
             return None
         content = body
         if group:
@@ -262,6 +267,12 @@ class Lexer:
                 # source or caret line
                 if content[_lstrip_spaces(content):].startswith(b'File "'):
                     self.slot_prev_frame[k] = 3 if self.slot_prev_frame[k] >= 2 else 1
+                    a = collapsed_terminal(content)  # the rest collapsed onto this line
+                    if a:
+                        self._emit(T.EV_TERM, rank, T.CTX_FRAMES, mask, content[a:])
+                        self.slot_state[k], self.slot_msg[k], self.slot_prev_frame[k] = \
+                            MSG, 0, 0
+                        return None
                 else:
                     self.slot_prev_frame[k] = 2
                 if mask & _FRAME_MARKS:  # through an object-store client, a spawn pipe
@@ -304,6 +315,8 @@ class Lexer:
             self.slot_state[k], self.slot_msg[k], self.slot_prev_frame[k] = MSG, 0, 0
             return None
         a = inner_terminal(content)  # "<prefix>Type: message" with no header to infer it from
+        if not a:
+            a = collapsed_terminal(content)  # frames and the exception on one line
         if a:
             self._emit(T.EV_TERM, rank, T.CTX_OUT, mask, content[a:])
             self.slot_state[k], self.slot_msg[k], self.slot_prev_frame[k] = MSG, 0, 0

@@ -284,6 +284,40 @@ def inner_terminal(s):
     return 0
 
 
+def collapsed_terminal(s):
+    """Where the terminal starts in a traceback a paste collapsed onto one line, 0 if
+    it does not.
+
+    Line breaks a paste turned into runs of spaces (a wrapped issue text, a quote in
+    single backticks) leave the frames and the exception on one line: ``Traceback
+    (most recent call last):   File "x.py", line 3, in <module>     main()
+    ValueError: bad``. After the line's last frame (``", line N`` then ``, in <name>``)
+    and its source, the first ``Type: message`` whose name reads as an exception and
+    stands after a space is the terminal."""
+    p = s.find(b'", line ')
+    if p < 0:
+        return 0
+    q = s.rfind(b", in ")
+    if q < p:
+        return 0
+    i = s.find(b" ", q + 5)  # past the frame's function name
+    if i < 0:
+        return 0
+    n = len(s)
+    c = s.find(b":", i + 1)
+    while c > 0:
+        if (c + 1 == n or s[c + 1] == 0x20) and s[c - 1] in _SUFFIX_LAST:
+            a = c
+            while a > i and s[a - 1] in _NAME_BYTES:
+                a -= 1
+            if a > i and s[a - 1] == 0x20:
+                end, colon = terminal_name(s[a:])
+                if end == c - a and colon and exception_like(s[a:], end):
+                    return a
+        c = s.find(b":", c + 1)
+    return 0
+
+
 def key_value(s, key):
     """Where the value of ``key<spaces>:`` at the start of ``s`` begins (after the
     colon), 0 if ``s`` does not start so: a field line of torchrun's block."""

@@ -172,7 +172,7 @@ cdef inline int _plain_output(const unsigned char* s, Py_ssize_t n, bint no_inne
             end = _terminal_name(s, n, &colon)
             if end and _exception_like(s, end):
                 return -1
-    if not no_inner and _inner_terminal(s, n):
+    if not no_inner and (_inner_terminal(s, n) or _collapsed_terminal(s, n)):
         return -1
     if _CFE_BARE_START[s[0]] and _bare_field(s, n, &field):
         return -1  # torchrun's field with its indentation lost (T.CFE_BARE)
@@ -473,7 +473,7 @@ cdef class Lexer:
                         Py_ssize_t bn) except -1:
         cdef int k = self._slot(rank), st, field, kind, chained, group
         cdef bint report
-        cdef Py_ssize_t sp, j, p, code, sig, q, rn, cn, i
+        cdef Py_ssize_t sp, j, p, code, sig, q, rn, cn, i, a
         cdef const unsigned char* rest
         cdef const unsigned char* content
         cdef bint neg
@@ -562,6 +562,11 @@ cdef class Lexer:
             self.slot_state[k] = S_FRAMES
             self.slot_prev[k] = 0
             self.slot_group[k] = kind == C_TB_GROUP or (chained and self.slot_group[k])
+            a = _collapsed_terminal(rest, rn)  # the frames and the exception on this line
+            if a:
+                self._emit(C_EV_TERM, rank, C_CTX_FRAMES, self.mask, rest + a, rn - a)
+                self.slot_state[k] = S_MSG
+                self.slot_msg[k] = 0
             return 0
         content = body
         cn = bn
@@ -596,6 +601,13 @@ cdef class Lexer:
                 # frame); 2: a source or caret line
                 if _starts(c, cn, _lstrip(c, cn), b'File "'):
                     self.slot_prev[k] = 3 if self.slot_prev[k] >= 2 else 1
+                    e = _collapsed_terminal(c, cn)  # the rest collapsed onto this line
+                    if e:
+                        self._emit(C_EV_TERM, rank, C_CTX_FRAMES, self.mask, c + e, cn - e)
+                        self.slot_state[k] = S_MSG
+                        self.slot_msg[k] = 0
+                        self.slot_prev[k] = 0
+                        return 0
                 else:
                     self.slot_prev[k] = 2
                 if self.mask & _FRAME_MARKS:  # through an object-store client, a spawn pipe
@@ -636,6 +648,8 @@ cdef class Lexer:
             end = 0
         if not end and not self.no_inner:
             end = _inner_terminal(c, cn)  # "<prefix>Type: message", no header to infer it from
+            if not end:
+                end = _collapsed_terminal(c, cn)  # frames and exception on one line
             if end:
                 c += end
                 cn -= end

@@ -445,6 +445,56 @@ cdef Py_ssize_t _inner_terminal(const unsigned char* s, Py_ssize_t n) noexcept n
     return 0
 
 
+cdef Py_ssize_t _find(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                      const char* w, Py_ssize_t wn) noexcept nogil:
+    """The first ``w`` (``wn`` bytes) in ``s[i:n]``, -1 if none (bytes.find)."""
+    cdef const unsigned char* q
+    while i + wn <= n:
+        q = <const unsigned char*>memchr(s + i, w[0], n - wn + 1 - i)
+        if q == NULL:
+            return -1
+        i = q - s
+        if memcmp(s + i, w, wn) == 0:
+            return i
+        i += 1
+    return -1
+
+
+cdef Py_ssize_t _collapsed_terminal(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """_py_text.collapsed_terminal: where the terminal starts after the last frame of a
+    traceback collapsed onto one line, 0 if none."""
+    cdef Py_ssize_t p = _find(s, n, 0, b'", line ', 8), q, r, i, c, a, end
+    cdef bint colon
+    cdef const unsigned char* m
+    if p < 0:
+        return 0
+    q = r = _find(s, n, p, b", in ", 5)
+    while r >= 0:  # the last one (bytes.rfind)
+        q = r
+        r = _find(s, n, r + 1, b", in ", 5)
+    if q < p:
+        return 0
+    m = <const unsigned char*>memchr(s + q + 5, 0x20, n - q - 5) if q + 5 < n else NULL
+    if m == NULL:
+        return 0
+    i = m - s
+    m = <const unsigned char*>memchr(s + i + 1, 0x3A, n - i - 1) if i + 1 < n else NULL
+    while m != NULL:
+        c = m - s
+        if (c + 1 == n or s[c + 1] == 0x20) and _SUFFIX_LAST[s[c - 1]]:
+            a = c
+            while a > i and (_IDENT[s[a - 1]] or s[a - 1] == 0x2E):
+                a -= 1
+            if a > i and s[a - 1] == 0x20:
+                end = _terminal_name(s + a, n - a, &colon)
+                if end == c - a and colon and _exception_like(s + a, end):
+                    return a
+        if c + 1 >= n:
+            break
+        m = <const unsigned char*>memchr(s + c + 1, 0x3A, n - c - 1)
+    return 0
+
+
 cdef inline bint _qualified_class(const unsigned char* s, Py_ssize_t end) noexcept nogil:
     """_py_text.qualified_class: "pkg.mod.Name", a module's part first, a class last."""
     cdef Py_ssize_t start = end
