@@ -1615,6 +1615,12 @@ C["collapsed_traceback_oom"] = (b"""Traceback (most recent call last):   File "t
 # traceback the lexer can tell)
 C["collapsed_frame_source_colon_only"] = (b"""Traceback (most recent call last):   File "train.py", line 80, in <module>     cfg = {'lr': 1e-3, 'steps': 10}
 """, None, "unknown")
+# a hang's last word, logged as a note while the run waits on its peers: NCCL's
+# bootstrap retrying a peer, Horovod's stall check
+C["nccl_call_to_connect_retry_note"] = (b"""node1:77:90 [0] NCCL INFO Call to connect returned Connection refused, retrying
+""", None, "communication_error")
+C["horovod_stall_warning"] = (b"""[2018-04-01 10:00:00.000000: W horovod/common/operations.cc:588] One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks are trying to submit different tensors or that only subset of ranks is submitting tensors, which will cause deadlock.
+""", None, "communication_error")
 C["tensorrt_cuda_oom"] = (b"""[11/30/2026-10:00:00] [TRT] [E] 1: [defaultAllocator.cpp::allocate::20] Error Code 1: Cuda Runtime (out of memory)
 [11/30/2026-10:00:00] [TRT] [E] 2: [builder.cpp::buildSerializedNetwork::751] Error Code 2: Internal Error (Assertion engine != nullptr failed. )
 """, None, "out_of_memory")

@@ -52,7 +52,8 @@ from flashrun.policy.taxonomy import FailureClass as F
 # in urllib's and huggingface_hub's words, gdown's refusal, builds without CUDA, Open
 # MPI's runtime, ATen's operator-named checks, TensorRT's logger, Qt's assertions,
 # compilers failing an extension's build, NCCL's bootstrap socket, OmegaConf unindented;
-# a traceback collapsed onto one line is read (its terminal after the last frame).
+# a traceback collapsed onto one line is read (its terminal after the last frame);
+# NCCL's and Horovod's retry and stall notes.
 POLICY_VERSION = "2026.12.9"
 
 

@@ -217,13 +217,20 @@ _MARKER_NEEDLES = {
              # lost or another library wraps it: "socketStartConnect: Connect to
              # 10.0.0.2<47527> failed : Software caused connection abort"
              b"socketStartConnect: Connect to",
+             # the same file's retry note ("NCCL INFO Call to connect returned Connection
+             # refused, retrying"): a bootstrap peer that never answers
+             b"Call to connect returned",
              # Intel's oneCCL (torch-ccl, the "ccl" and "xccl" backends): its log
              # records' error level and its exceptions' prefix
              b"|CCL_ERROR|", b"oneCCL: "),
     # NCCL's result codes for a caller's mistake (init.cc, NCCLUtils): a restart repeats it
     "nccl_usage": (b"ncclInvalidUsage", b"ncclInvalidArgument", b"invalid usage (run with",
                    b"Duplicate GPU detected"),
+    # (and Horovod's stall check, a collective some ranks never joined: "One or more
+    # tensors were submitted to be reduced, gathered or broadcasted by subset of ranks
+    # and are waiting for remainder of ranks for more than 60 seconds.")
     "watchdog": (b"watchdog thread terminated", b"collective operation timeout",
+                 b"waiting for remainder of ranks",
                  b"NCCL operations have failed or timed out", b"watchdog got stuck",
                  b"Heartbeat monitor timed out"),
     # (and GlooDeviceFactory.cpp failing to make its transport device for the host)
@@ -250,6 +257,9 @@ _MARKER_NEEDLES = {
                    b"etcd.Etcd",
                    b"RendezvousClosedError", b"RendezvousError",
                    b"The client socket has timed out", b"DistStoreError", b"TCPStore",
+                   # (not c10d's socket.cpp warning "The client socket has failed to
+                   # connect to [host]:port": on Windows it is printed for every address
+                   # the client tries before one works, error 10049, heldout209)
                    b"store_based_barrier", b"store based barrier", b"ncclCommInitRank",
                    # c10d's socket, before DistNetworkError named it (torch < 2.1)
                    b"The server socket has failed", b"Address already in use",
