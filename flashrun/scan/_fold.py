@@ -355,9 +355,10 @@ class Fold:
 
     def result(self, activity, lines, cut=frozenset()):
         """``activity`` maps each rank (-1: unprefixed lines) to its count of
-        ordinary output lines so far (the lexer's ``activity()``); ``cut``, the ranks
-        whose tail ends inside a traceback's frames after a whole frame, its header
-        shown or not (the lexer's ``cut()``)."""
+        ordinary output lines so far (the lexer's ``activity()``); ``lines``, how many
+        lines the lexer read (a note on the last of them may be a silent tail's word);
+        ``cut``, the ranks whose tail ends inside a traceback's frames after a whole
+        frame, its header shown or not (the lexer's ``cut()``)."""
         if self.report_act is not None and activity.get(-1, 0) > self.report_act:
             activity = dict(activity)
             activity[-1] = self.report_act

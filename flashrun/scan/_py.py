@@ -21,6 +21,9 @@ Line model, identical in both lexers:
   ``[rankN]: Traceback`` glued after a progress bar re-anchors the line there;
 * each rank has its own traceback state: OUT → FRAMES (after a header) → MSG
   (after the terminal line) → OUT; chain separators park it in CHAINED;
+* a traceback a paste collapsed onto one line (its header, frames and exception
+  on the header's line, a frame's line or a line of frames) has its terminal
+  after the line's last frame (``collapsed_terminal``);
 * a rank outside any traceback also tracks frames pasted without their header
   (``headless_frame``), so a tail that ends inside them after a whole frame
   reads as a cut traceback (``cut()``), as one with its header does;
