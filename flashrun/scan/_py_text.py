@@ -251,6 +251,25 @@ def quiet_level(p):
     return any(level in low for level in _QUIET_LEVELS)
 
 
+def _name_before(s, c, lo):
+    """Where the dotted name ending at the colon ``s[c]`` starts, walking back no
+    further than ``lo``, when that colon can end an exception's name (a name's last
+    byte before it, a space or the line's end after it); -1 when it cannot."""
+    if not ((c + 1 == len(s) or s[c + 1] == 0x20) and s[c - 1] in _SUFFIX_LAST):
+        return -1
+    a = c
+    while a > lo and s[a - 1] in _NAME_BYTES:
+        a -= 1
+    return a
+
+
+def _exception_at(s, a, c):
+    """Does a terminal line start at ``a``, its name (up to the colon ``c``) an
+    exception's?"""
+    end, colon = terminal_name(s[a:])
+    return end == c - a and colon and exception_like(s[a:], end)
+
+
 def inner_terminal(s):
     """Where a terminal line starts after a line prefix, 0 if it does not.
 
@@ -270,16 +289,11 @@ def inner_terminal(s):
     n = len(s)
     c = s.find(b":", 1, min(n, INNER_SPAN))
     while c > 0:
-        if (c + 1 == n or s[c + 1] == 0x20) and s[c - 1] in _SUFFIX_LAST:
-            a = c
-            while a > 0 and s[a - 1] in _NAME_BYTES:
-                a -= 1
-            if 0 < a <= PREFIX_MAX and (s[a - 1] in _BEFORE_NAME or (
-                    s[a - 1] == 0x20 and (a == 1 or s[a - 2] in _AFTER_SPACE))):
-                end, colon = terminal_name(s[a:])
-                if end == c - a and colon and exception_like(s[a:], end) and \
-                        plausible_prefix(s[:a]) and not quiet_level(s[:a]):
-                    return a
+        a = _name_before(s, c, 0)
+        if 0 < a <= PREFIX_MAX and (s[a - 1] in _BEFORE_NAME or (
+                s[a - 1] == 0x20 and (a == 1 or s[a - 2] in _AFTER_SPACE))) and \
+                _exception_at(s, a, c) and plausible_prefix(s[:a]) and not quiet_level(s[:a]):
+            return a
         c = s.find(b":", c + 1, min(n, INNER_SPAN))
     return 0
 
@@ -303,17 +317,11 @@ def collapsed_terminal(s):
     i = s.find(b" ", q + 5)  # past the frame's function name
     if i < 0:
         return 0
-    n = len(s)
     c = s.find(b":", i + 1)
     while c > 0:
-        if (c + 1 == n or s[c + 1] == 0x20) and s[c - 1] in _SUFFIX_LAST:
-            a = c
-            while a > i and s[a - 1] in _NAME_BYTES:
-                a -= 1
-            if a > i and s[a - 1] == 0x20:
-                end, colon = terminal_name(s[a:])
-                if end == c - a and colon and exception_like(s[a:], end):
-                    return a
+        a = _name_before(s, c, i)
+        if a > i and s[a - 1] == 0x20 and _exception_at(s, a, c):
+            return a
         c = s.find(b":", c + 1)
     return 0
 

@@ -415,30 +415,45 @@ cdef bint _quiet_level(const unsigned char* p, Py_ssize_t m) noexcept nogil:
     return _has_lower(p, m, b"warn") or _has_lower(p, m, b"info") or _has_lower(p, m, b"debug")
 
 
+cdef inline Py_ssize_t _name_before(const unsigned char* s, Py_ssize_t n, Py_ssize_t c,
+                                    Py_ssize_t lo) noexcept nogil:
+    """_py_text._name_before: where the dotted name ending at the colon ``s[c]``
+    starts (not before ``lo``), -1 when that colon cannot end an exception's name."""
+    cdef Py_ssize_t a = c
+    if not ((c + 1 == n or s[c + 1] == 0x20) and _SUFFIX_LAST[s[c - 1]]):
+        return -1
+    while a > lo and (_IDENT[s[a - 1]] or s[a - 1] == 0x2E):
+        a -= 1
+    return a
+
+
+cdef inline bint _exception_at(const unsigned char* s, Py_ssize_t n, Py_ssize_t a,
+                               Py_ssize_t c) noexcept nogil:
+    """_py_text._exception_at: a terminal line at ``a``, its name an exception's."""
+    cdef bint colon
+    cdef Py_ssize_t end = _terminal_name(s + a, n - a, &colon)
+    return end == c - a and colon and _exception_like(s + a, end)
+
+
 cdef Py_ssize_t _inner_terminal(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     """_py.inner_terminal: where "<prefix>Type: message" has its terminal line, 0 if none."""
     cdef Py_ssize_t lim = n if n < INNER_SPAN else INNER_SPAN
-    cdef Py_ssize_t c, a, end
+    cdef Py_ssize_t c, a
     cdef unsigned char b
-    cdef bint colon
     cdef const unsigned char* q
     if lim < 2:
         return 0
     q = <const unsigned char*>memchr(s + 1, 0x3A, lim - 1)
     while q != NULL:
         c = q - s
-        if (c + 1 == n or s[c + 1] == 0x20) and _SUFFIX_LAST[s[c - 1]]:
-            a = c
-            while a > 0 and (_IDENT[s[a - 1]] or s[a - 1] == 0x2E):
-                a -= 1
-            if 0 < a <= PFXMAX:
-                b = s[a - 1]
-                if b == 0x3A or b == 0x5D or b == 0x7C or b == 0x3E or b == 0x22 or b == 0x09 or (
-                        b == 0x20 and (a == 1 or _AFTER_SPACE[s[a - 2]])):
-                    end = _terminal_name(s + a, n - a, &colon)
-                    if end == c - a and colon and _exception_like(s + a, end) and \
-                            _plausible_prefix(s, a) and not _quiet_level(s, a):
-                        return a
+        a = _name_before(s, n, c, 0)
+        if 0 < a <= PFXMAX:
+            b = s[a - 1]
+            if (b == 0x3A or b == 0x5D or b == 0x7C or b == 0x3E or b == 0x22 or b == 0x09 or (
+                    b == 0x20 and (a == 1 or _AFTER_SPACE[s[a - 2]]))) and \
+                    _exception_at(s, n, a, c) and _plausible_prefix(s, a) and \
+                    not _quiet_level(s, a):
+                return a
         if c + 1 >= lim:
             break
         q = <const unsigned char*>memchr(s + c + 1, 0x3A, lim - c - 1)
@@ -463,8 +478,7 @@ cdef Py_ssize_t _find(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
 cdef Py_ssize_t _collapsed_terminal(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     """_py_text.collapsed_terminal: where the terminal starts after the last frame of a
     traceback collapsed onto one line, 0 if none."""
-    cdef Py_ssize_t p = _find(s, n, 0, b'", line ', 8), q, r, i, c, a, end
-    cdef bint colon
+    cdef Py_ssize_t p = _find(s, n, 0, b'", line ', 8), q, r, i, c, a
     cdef const unsigned char* m
     if p < 0:
         return 0
@@ -481,14 +495,9 @@ cdef Py_ssize_t _collapsed_terminal(const unsigned char* s, Py_ssize_t n) noexce
     m = <const unsigned char*>memchr(s + i + 1, 0x3A, n - i - 1) if i + 1 < n else NULL
     while m != NULL:
         c = m - s
-        if (c + 1 == n or s[c + 1] == 0x20) and _SUFFIX_LAST[s[c - 1]]:
-            a = c
-            while a > i and (_IDENT[s[a - 1]] or s[a - 1] == 0x2E):
-                a -= 1
-            if a > i and s[a - 1] == 0x20:
-                end = _terminal_name(s + a, n - a, &colon)
-                if end == c - a and colon and _exception_like(s + a, end):
-                    return a
+        a = _name_before(s, n, c, i)
+        if a > i and s[a - 1] == 0x20 and _exception_at(s, n, a, c):
+            return a
         if c + 1 >= n:
             break
         m = <const unsigned char*>memchr(s + c + 1, 0x3A, n - c - 1)
