@@ -1625,6 +1625,56 @@ C["tensorrt_cuda_oom"] = (b"""[11/30/2026-10:00:00] [TRT] [E] 1: [defaultAllocat
 [11/30/2026-10:00:00] [TRT] [E] 2: [builder.cpp::buildSerializedNetwork::751] Error Code 2: Internal Error (Assertion engine != nullptr failed. )
 """, None, "out_of_memory")
 
+# a training loop that stops itself on a non-finite loss (the DETR/DeiT engines, YOLO's
+# trainer glued to its progress bar and redrawn after, Keras' TerminateOnNaN): the run's
+# own words for a divergence that repeats; a loss that went nan and training that went
+# on is not one (a later OOM is the death)
+C["detr_loss_is_nan_stop"] = (b"""Epoch: [3]  [ 120/7329]  eta: 1:02:10  lr: 0.000100  loss: 14.2031 (15.0872)
+Loss is nan, stopping training
+{'loss_ce': nan, 'class_error': 100.0, 'loss_bbox': nan, 'loss_giou': nan}
+""", 1, "application_error")
+C["yolo_nonfinite_loss_then_bar"] = (b"""     16/299     7.38G   0.03433   0.01034   0.01147       130       640:  85%|########5 | 23/27 [00:15<00:02,  1.66it/s]WARNING: non-finite loss, ending training  tensor([nan, nan, 0.0000, nan], device='cuda:0')
+     16/299     7.38G   0.03433   0.01034   0.01147       130       640:  85%|########5 | 23/27 [00:16<00:02,  1.43it/s]
+""", None, "application_error")
+C["keras_terminate_on_nan"] = (b"""Epoch 2/30
+1883/3455 [===============>..............] - ETA: 2:39:53 - loss: nan     Batch 1882: Invalid loss, terminating training
+""", None, "application_error")
+C["loss_is_nan_then_oom"] = (b"""Loss is nan, stopping training
+Traceback (most recent call last):
+  File "main.py", line 80, in <module>
+    loss.backward()
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.
+""", 1, "out_of_memory")
+# autograd's hint, all a paste kept of a backward error
+C["autograd_anomaly_hint_alone"] = (b"""enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).
+""", None, "application_error")
+# a 404 in requests' and the Hub's words: a name or path that is not there
+C["hub_entry_not_found_alone"] = (b"""Entry Not Found for url: https://huggingface.co/org/model/resolve/main/layer_0/cfg.json.
+""", None, "application_error")
+C["requests_404_not_found"] = (b"""requests.exceptions.HTTPError: 404 Client Error: Not Found for url: https://example.org/models/v2/config.json
+""", 1, "application_error")
+# dash (Ubuntu's /bin/sh) cannot find the command: it never ran
+C["dash_command_not_found"] = (b"""08/20/2024 19:04:44 - INFO - cli - Initializing distributed tasks at: 10.0.0.13:2951
+/bin/sh: 1: torchrun: not found
+""", None, "application_error")
+# glibc's heap checks (malloc_printerr), then abort: a native crash
+C["glibc_munmap_chunk"] = (b"""Computing METIS partitioning ...
+munmap_chunk(): invalid pointer
+""", None, "worker_crash")
+C["glibc_malloc_corrupted_top"] = (b"""epoch 3:  41%|####1     | 120/292 [00:31<00:44,  3.86it/s]malloc(): corrupted top size
+""", 134, "worker_crash")
+# SIGTRAP: zsh's and macOS sh's "trace trap", bash's "Trace/breakpoint trap"
+C["sh_trace_trap"] = (b"""sh: trace trap  python main.py:   0%|          | 0/1000 [00:00<?, ?it/s]
+""", 133, "worker_crash")
+C["bash_trace_breakpoint_trap"] = (b"""run.sh: line 12: 48213 Trace/breakpoint trap   (core dumped) python train.py --cfg a.yaml
+""", 133, "worker_crash")
+# SentencePiece on a tokenizer.model that is not a model proto
+C["sentencepiece_parse_from_array"] = (b"""Traceback (most recent call last):
+  File "chat.py", line 12, in <module>
+    tok = spm.SentencePieceProcessor(model_file=path)
+RuntimeError: Internal: src/sentencepiece_processor.cc(1101) [model_proto->ParseFromArray(serialized.data(), serialized.size())] 
+""", 1, "artifact_corruption")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -1994,7 +2044,6 @@ KNOWN = {
                "as the OOM killer",
     "b59-012": "a shell's 'Killed' glued to a progress bar: the dev corpus reads it as OOM",
     "b59-017": "a shell's bare 'Killed': the dev corpus (049) reads it as the OOM killer",
-    "b60-002": "dash's 'sh: 1: x: not found': no literal short of every 'not found' names it",
     "b62-011": "a shell's 'Killed' glued to a progress bar: the dev corpus reads it as OOM",
     "b62-012": "a shell's bare 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b63-016": "a bare ^C: a stop from outside says nothing of why",

@@ -54,7 +54,9 @@ from flashrun.policy.taxonomy import FailureClass as F
 # compilers failing an extension's build, NCCL's bootstrap socket, OmegaConf unindented;
 # a traceback collapsed onto one line is read (its terminal after the last frame);
 # NCCL's and Horovod's retry and stall notes.
-POLICY_VERSION = "2026.12.9"
+# 2026.12.10: a training loop stopping on a non-finite loss, autograd's hint, HTTP 404,
+# dash's missing command, the rest of glibc's heap checks, SIGTRAP, SentencePiece's parse.
+POLICY_VERSION = "2026.12.10"
 
 
 class Action(str, Enum):

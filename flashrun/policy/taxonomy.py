@@ -119,7 +119,7 @@ _PEER_GONE_TYPES = frozenset({"EOFError", "BrokenPipeError", "ConnectionResetErr
 # archive: no corruption, whatever its words about zip records.
 _REFUSED = frozenset({"weights_only", "wrong_archive"})
 # Signals that mean the process itself crashed or was killed hard.
-_CRASH_SIGNALS = frozenset({4, 6, 7, 8, 9, 11})
+_CRASH_SIGNALS = frozenset({4, 5, 6, 7, 8, 9, 11})  # SIGTRAP (5): an uncaught trap
 _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError",
               "ConnectionAbortedError", "TimeoutError", "timeout",
               "ReadTimeout", "ConnectTimeout", "ReadTimeoutError", "ConnectTimeoutError",

@@ -686,7 +686,12 @@ _MARKER_NEEDLES = {
                       # a Git LFS pointer file in the real file's place (a clone without
                       # git-lfs: "version https://git-lfs.github.com/spec/v1"), whatever
                       # parser then chokes on its text
-                      b"git-lfs.github.com/spec"),
+                      b"git-lfs.github.com/spec",
+                      # SentencePiece's loader on a tokenizer.model that is not a model
+                      # proto (a cut download, an LFS pointer): "RuntimeError: Internal:
+                      # src/sentencepiece_processor.cc(1101) [model_proto->ParseFromArray(
+                      # serialized.data(), serialized.size())]"
+                      b"model_proto->ParseFromArray("),
     "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
                             b"Error while deserializing header",
                             b"InvalidHeaderDeserialization", b"MetadataIncompleteBuffer"),
@@ -742,9 +747,17 @@ _MARKER_NEEDLES = {
               # Floating-point exception")
               b"Floating-point exception",
               b"floating point exception", b"Fatal Python error: Aborted",
-              # glibc's heap checks abort the process ("*** Error in `python': double
-              # free or corruption (!prev): 0x...", "free(): invalid pointer")
-              b"double free or corruption", b"free(): invalid",
+              # glibc's heap checks abort the process (malloc_printerr: "*** Error in
+              # `python': double free or corruption (!prev): 0x...", "free(): invalid
+              # pointer", "munmap_chunk(): invalid pointer", "malloc(): corrupted top
+              # size", "malloc_consolidate(): invalid chunk size", "corrupted size vs.
+              # prev_size", "corrupted double-linked list")
+              b"double free or corruption", b"free(): ", b"munmap_chunk(): ",
+              b"malloc(): ", b"malloc_consolidate(): ", b"corrupted size vs. prev_size",
+              b"corrupted double-linked list",
+              # SIGTRAP's words: bash's strsignal ("Trace/breakpoint trap (core
+              # dumped)"), zsh's and macOS sh's ("zsh: trace trap  python main.py")
+              b"Trace/breakpoint trap", b"trace trap ",
               # the DataLoader's signal handlers in a worker: torch's and Paddle's
               # "ERROR: Unexpected floating-point exception encountered in
               # [DataLoader] worker.", Paddle's "ERROR: Unexpected BUS error encountered
@@ -952,7 +965,26 @@ _MARKER_NEEDLES = {
                      # wandb's sweep agent reporting the exception a run raised, by its
                      # repr ("Run 88zsh0ib errored: ValueError('signal only works in main
                      # thread')"); memory, disk and network words in it are read first
-                     b" errored: "),
+                     b" errored: ",
+                     # a training loop stopping itself on a non-finite loss: the DETR,
+                     # DeiT and MAE engines' "Loss is nan, stopping training" (then
+                     # sys.exit(1)), YOLOv3/v5's "WARNING: non-finite loss, ending
+                     # training", Keras' TerminateOnNaN ("Batch 1882: Invalid loss,
+                     # terminating training"); the learning rate, the data's scale or the
+                     # model diverges the same way again
+                     b"Loss is nan", b"Loss is inf", b"non-finite loss",
+                     b"Invalid loss, terminating",
+                     # autograd's hint under its backward errors (an in-place update of a
+                     # saved tensor, a gradient that could not be computed), when a paste
+                     # kept only the hint: "Hint: enable anomaly detection to find the
+                     # operation that failed to compute its gradient, with
+                     # torch.autograd.set_detect_anomaly(True)."
+                     b"enable anomaly detection to find the operation",
+                     # an HTTP 404 by requests' words ("404 Client Error: Not Found for
+                     # url: ...") and the Hub's ("Entry Not Found for url: ...",
+                     # "Repository Not Found for url: ..."): a name or a path that is not
+                     # there, the same on every attempt
+                     b"Not Found for url: "),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
@@ -960,7 +992,8 @@ _MARKER_NEEDLES = {
     # Weak: believed only when nothing else says why (a startup script's harmless
     # "No such file" must not outweigh the run's own death)
     # (": command not found" covers zsh's "zsh: command not found: x" too)
-    "launch_refused": (b": command not found",
+    # (dash, Debian's and Ubuntu's /bin/sh, says "sh: 1: torchrun: not found")
+    "launch_refused": (b": command not found", b": not found",
                        b": No such file or directory", b"zsh: no such file or directory: ",
                        b": Permission denied", b"zsh: permission denied: ",
                        # bash reading a file that is not a shell script (a Python file
