@@ -1675,6 +1675,52 @@ C["sentencepiece_parse_from_array"] = (b"""Traceback (most recent call last):
 RuntimeError: Internal: src/sentencepiece_processor.cc(1101) [model_proto->ParseFromArray(serialized.data(), serialized.size())] 
 """, 1, "artifact_corruption")
 
+# Paddle's allocator failing, whatever the size it asked for
+C["paddle_out_of_memory_error_on_gpu"] = (b"""Out of memory error on GPU 0. Cannot allocate 13.906031EB memory on GPU 0, 5.367256GB memory has been allocated and available memory is only 647.804688MB.
+""", None, "out_of_memory")
+# ComfyUI's window reporting a node that raised: its message, then frames without the
+# header and without their indent; memory words in it still read as memory
+C["comfyui_error_occurred_when_executing"] = (b"""Error occurred when executing SUPIR_model_loader:
+
+Failed to load SUPIR model
+
+File "D:\\ComfyUI\\execution.py", line 151, in recursive_execute
+output_data, output_ui = get_output_data(obj, input_data_all)
+File "D:\\ComfyUI\\custom_nodes\\ComfyUI-SUPIR\\nodes_v2.py", line 658, in process
+raise Exception("Failed to load SUPIR model")
+""", None, "application_error")
+C["comfyui_error_occurred_oom"] = (b"""Error occurred when executing KSampler:
+
+Allocation on device 0 would exceed allowed memory. (out of memory)
+Currently allocated     : 7.61 GiB
+
+File "/ComfyUI/execution.py", line 151, in recursive_execute
+output_data, output_ui = get_output_data(obj, input_data_all)
+""", None, "out_of_memory")
+
+# frames pasted without their indent (a viewer's copy, ComfyUI's window): the line under
+# a File line is its source and carets under that are its markers, not the run going
+# on; a tail that ends in them is a traceback cut before its exception line
+C["unindented_frames_cut_at_raise"] = (b"""Error: loading the pipeline failed
+
+File "D:\\app\\execution.py", line 151, in recursive_execute
+output_data, output_ui = get_output_data(obj, input_data_all)
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+File "D:\\app\\execution.py", line 81, in get_output_data
+return_values = map_node_over_list(obj, input_data_all)
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+File "D:\\app\\nodes.py", line 658, in process
+raise Exception("Failed to load the model")
+""", None, "application_error")
+# runpy refusing a -m target that is a package without __main__
+C["runpy_package_not_executable"] = (b"""/usr/local/bin/python3.8: No module named omnizart.__main__; 'omnizart' is a package and cannot be directly executed
+""", 1, "application_error")
+# glog's CHECK_NOTNULL, then the abort it causes (macOS's "Abort trap: 6")
+C["glog_check_notnull_then_abort"] = (b"""2020-05-01 10:00:00.000000: I tensorflow/core/platform/cpu_feature_guard.cc:142] Your CPU supports instructions that this TensorFlow binary was not compiled to use: AVX2 FMA
+F tensorflow/core/lib/png/png_io.cc:341] 'image' Must be non NULL
+Abort trap: 6
+""", 134, "application_error")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -2222,6 +2268,7 @@ KNOWN = {
     "b176-006": "R's 'Error in f(...) :' template",
     "b177-012": "a hang at 'initializing ddp': labelled communication_error",
     "b177-014": "Ax's FailureRateExceededError: labelled unknown",
+    "b177-003": "a File line and its unindented `raise TuneError(...)` source alone: read as a traceback cut before its exception (the code raised), as with its indent; labelled unknown (Ray Tune's wrapper)",
     "b178-013": "Metal's command buffer 'Internal Error' then abort: labelled accelerator_failure",
     "b181-011": "a Git LFS pointer's URL in the earlier of two pasted tracebacks",
     "b183-009": "HF's couldn't-connect words for a local path: labelled application_error",

@@ -55,7 +55,9 @@ from flashrun.policy.taxonomy import FailureClass as F
 # a traceback collapsed onto one line is read (its terminal after the last frame);
 # NCCL's and Horovod's retry and stall notes.
 # 2026.12.10: a training loop stopping on a non-finite loss, autograd's hint, HTTP 404,
-# dash's missing command, the rest of glibc's heap checks, SIGTRAP, SentencePiece's parse.
+# dash's missing command, the rest of glibc's heap checks, SIGTRAP, SentencePiece's parse;
+# Paddle's allocator, ComfyUI's node report, runpy's package, glog's CHECK_NOTNULL;
+# frames that lost their indent are frames.
 POLICY_VERSION = "2026.12.10"
 
 

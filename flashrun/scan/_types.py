@@ -289,6 +289,10 @@ _MARKER_NEEDLES = {
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
                  b"HIP out of memory", b"MPS backend out of memory", b"XPU out of memory",
+                 # Paddle's allocator ("Out of memory error on GPU 0. Cannot allocate
+                 # 1.2GB memory on GPU 0, ... available memory is only 647.8MB."), on
+                 # its GPU, XPU and custom devices alike
+                 b"Out of memory error on ",
                  b"cudaErrorMemoryAllocation", b"CUDNN_STATUS_ALLOC_FAILED",
                  # cudaGetErrorString(cudaErrorMemoryAllocation) behind any check
                  # macro's "<call or where>: ": c10's "CUDA error: out of memory",
@@ -813,7 +817,11 @@ _MARKER_NEEDLES = {
                     # runpy's words for a -m target inside a package that is not there
                     # ("python3: Error while finding module specification for 'x.y'
                     # (ModuleNotFoundError: No module named 'x')")
-                    b"Error while finding module specification for"),
+                    b"Error while finding module specification for",
+                    # and for a -m target that is a package without __main__ ("python3:
+                    # No module named pkg.__main__; 'pkg' is a package and cannot be
+                    # directly executed")
+                    b"cannot be directly executed"),
     # ssh refusing a multi-node launcher (pdsh, DeepSpeed's hostfile runner, mpirun):
     # no passwordless login set up, a launch that fails the same way every time
     "ssh_denied": (b"Permission denied (publickey",),
@@ -833,7 +841,10 @@ _MARKER_NEEDLES = {
     # 'ASSERT failure in QList<T>::at: "index out of range", file ...')
     "check_failed": (b"Check failed: ", b"Assertion failed: ", b" API failed at line ",
                      b"' panicked at ", b"Program terminated with an unrecoverable error",
-                     b'ASSERT: "', b"ASSERT failure in "),
+                     b'ASSERT: "', b"ASSERT failure in ",
+                     # glog's CHECK_NOTNULL ("F tensorflow/core/lib/png/png_io.cc:341]
+                     # 'image' Must be non NULL", then the abort)
+                     b"Must be non NULL"),
     # CPython's own words for a call or an attribute that the code got wrong, when a
     # paste lost the line's TypeError/AttributeError prefix ("__init__() missing 1
     # required positional argument: 'x'", "got an unexpected keyword argument",
@@ -984,7 +995,12 @@ _MARKER_NEEDLES = {
                      # url: ...") and the Hub's ("Entry Not Found for url: ...",
                      # "Repository Not Found for url: ..."): a name or a path that is not
                      # there, the same on every attempt
-                     b"Not Found for url: "),
+                     b"Not Found for url: ",
+                     # ComfyUI's report of a node that raised, as its window shows it
+                     # and users paste it ("Error occurred when executing
+                     # SUPIR_model_loader:", then str(e), then the frames without their
+                     # header): the node's code raised; memory words in it are read first
+                     b"Error occurred when executing "),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
