@@ -216,3 +216,16 @@ def test_silent_start_up_gets_its_own_allowance(tmp_path):
     assert time.monotonic() - t0 >= 6.0  # not before the start-up allowance (2 x 3 s)
     stalls = [e for e in read_events(tmp_path / "b" / "events.jsonl") if e.type == "output_stalled"]
     assert stalls and stalls[0].data["silent_s"] >= 6.0
+
+
+def test_a_hang_after_the_first_line_gets_the_hang_timeout_not_the_start_up_allowance(tmp_path):
+    """Once the child has spoken, the start-up allowance is over: a hang after that is
+    caught hang_timeout after the last line. (It was caught only when the start-up
+    allowance ran out, whose deadline the watcher had gone to sleep on: 600 s of silence
+    here, where half of that is the bound.)"""
+    spoke = "import time; print('step 1', flush=True); time.sleep(3600)"
+    r = flashrun.run([sys.executable, "-c", spoke], run_dir=tmp_path / "a", hang_timeout=3.0,
+                     startup_timeout=600.0, max_restarts=0, grace=1.0)
+    assert r.state == "failed" and r.decisions[0].failure_class == "hang"
+    stalls = [e for e in read_events(tmp_path / "a" / "events.jsonl") if e.type == "output_stalled"]
+    assert stalls and 3.0 <= stalls[0].data["silent_s"] < 300.0

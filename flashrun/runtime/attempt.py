@@ -10,7 +10,10 @@ The attempt owns three watchers and no policy:
 * **hang**: no output and no heartbeat-file touch for ``hang_timeout`` seconds;
   the timer sleeps exactly until the deadline the last activity implies. Until
   the first sign of life the allowance is ``startup_timeout`` (default twice
-  the hang timeout): importing torch on a loaded machine is slow, not hung;
+  the hang timeout): importing torch on a loaded machine is slow, not hung; in
+  that phase it wakes at least every ``hang_timeout`` too, so a run that speaks
+  and then hangs is caught ``hang_timeout`` after its last line, not at the end
+  of the start-up allowance;
 * **fatal marker**: the incremental scanner reads the live stream in its one
   pass; when it has seen a marker of a line that should end the run (an NCCL
   watchdog timeout, an uncorrectable ECC error, ...) the watcher wakes. If the
@@ -134,6 +137,10 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
                         on_stalled(silent)
                     break
                 deadline = limit - silent
+                if limit != hang_timeout:
+                    # still starting up: output wakes nothing here, and its first line
+                    # shortens the allowance to hang_timeout, so look again by then
+                    deadline = min(deadline, hang_timeout)
             if fatal_at is not None:
                 if now >= fatal_at + fatal_grace:
                     break
