@@ -1721,6 +1721,29 @@ F tensorflow/core/lib/png/png_io.cc:341] 'image' Must be non NULL
 Abort trap: 6
 """, 134, "application_error")
 
+# torch's note at exit on a process group never destroyed: every such process prints
+# it, a clean exit's too; alone it says nothing, and it never outweighs a death
+C["process_group_not_destroyed_note_alone"] = (b"""[rank0]:[W403 11:42:02.380967152 ProcessGroupNCCL.cpp:1250] Warning: WARNING: process group has NOT been destroyed before we destruct ProcessGroupNCCL. On normal program exit, the application should call destroy_process_group to ensure that any pending NCCL operations have finished in this process.
+""", None, "unknown")
+C["destroy_process_group_not_called_note_alone"] = (b"""[rank0]:[W1202 10:00:00.000000000 ProcessGroupNCCL.cpp:1168] Warning: WARNING: destroy_process_group() was not called before program exit, which can leak resources. For more info, please see https://pytorch.org/docs/stable/distributed.html#shutdown (function operator())
+""", None, "unknown")
+C["process_group_note_after_an_nccl_error"] = (b"""[rank1]: torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.20.5
+[rank0]:[W403 11:42:02.380967152 ProcessGroupNCCL.cpp:1250] Warning: WARNING: process group has NOT been destroyed before we destruct ProcessGroupNCCL.
+""", 1, "communication_error")
+# JupyterLab's kernel notice names the notebook
+C["jupyterlab_kernel_died"] = (b"""The kernel for tabicl.ipynb appears to have died. It will restart automatically.
+""", None, "worker_crash")
+# click's usage error for a subcommand that is not there
+C["click_no_such_command"] = (b"""Usage: main.py [OPTIONS] COMMAND [ARGS]...
+Try 'main.py --help' for help.
+
+Error: No such command 'train_synth'.
+""", 2, "application_error")
+# Visual Studio's debugger on an illegal instruction (a build for another CPU)
+C["windows_illegal_instruction_status"] = (b"""Exception thrown at 0x00007FF6048E8245 in trainer.exe: 0xC000001D: Illegal Instruction.
+Unhandled exception at 0x00007FF6048E8245 in trainer.exe: 0xC000001D: Illegal Instruction.
+""", None, "worker_crash")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

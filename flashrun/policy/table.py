@@ -57,7 +57,8 @@ from flashrun.policy.taxonomy import FailureClass as F
 # 2026.12.10: a training loop stopping on a non-finite loss, autograd's hint, HTTP 404,
 # dash's missing command, the rest of glibc's heap checks, SIGTRAP, SentencePiece's parse;
 # Paddle's allocator, ComfyUI's node report, runpy's package, glog's CHECK_NOTNULL;
-# frames that lost their indent are frames.
+# frames that lost their indent are frames; JupyterLab's kernel notice, click's missing
+# subcommand, Windows' illegal instruction; torch's exit note on a process group is no word.
 POLICY_VERSION = "2026.12.10"
 
 

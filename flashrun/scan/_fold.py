@@ -57,6 +57,7 @@ from flashrun.scan._types import (CFE_ERROR_FILE, CFE_EXITCODE, CFE_RANK, CFE_TR
 from flashrun.scan._fold_text import exit_status, make_result, make_terminal, parse_terminal
 from flashrun.scan._fold_text import py_warning as _py_warning
 from flashrun.scan._fold_text import quiet as _quiet
+from flashrun.scan._fold_text import exit_note as _exit_note
 from flashrun.scan._fold_text import text as _text
 from flashrun.scan._fold_text import to_int as _int
 
@@ -439,14 +440,15 @@ class Fold:
         # weak network words, no death report) and a logger's note of an event is the
         # tail's last line, it is the last word the run said ("HTTP Error 429 thrown
         # while requesting HEAD https://huggingface.co/..."); a note the run printed
-        # anything after ("OOM guard enabled", then a step) it went on from, and a
-        # warnings-module notice (UserWarning) is printed once where it was raised
+        # anything after ("OOM guard enabled", then a step) it went on from, a
+        # warnings-module notice (UserWarning) is printed once where it was raised, and
+        # torch's note on a process group never destroyed is printed at every exit
         if root is None and signal is None and self.exitcode is None and \
                 not [m for m in markers if not T.MARKER_BIT[m] & _WEAK]:
             for bit in sorted(self.marks):
                 rank, act, line, quiet, late, at = self.marks[bit]
                 if quiet and at == lines and not _py_warning(line) and \
-                        MARKERS[bit] not in markers:
+                        not _exit_note(line) and MARKERS[bit] not in markers:
                     markers.append(MARKERS[bit])
                     evidence.append((MARKERS[bit], line))
         # outside reports read into any standing record count, and a GPU's own hardware

@@ -50,6 +50,21 @@ def quiet(line):
 _PY_WARNING = re.compile(r"[a-z]Warning: ")
 
 
+# torch's notes at interpreter exit for a process group never destroyed (2.4's
+# "process group has NOT been destroyed before we destruct ProcessGroupNCCL", 2.5's
+# "destroy_process_group() was not called before program exit"): every such process
+# prints them, a clean exit's too, so they never say why a run ended.
+_EXIT_NOTES = ("has NOT been destroyed", "was not called before program exit")
+
+
+def exit_note(line):
+    """Is ``line`` a note every exit prints (``_EXIT_NOTES``)?"""
+    for note in _EXIT_NOTES:
+        if note in line:
+            return True
+    return False
+
+
 def py_warning(line):
     """Is ``line`` a warnings-module notice (``...: UserWarning: ...``)?"""
     return _PY_WARNING.search(line, 0, QUIET_SPAN * 4) is not None

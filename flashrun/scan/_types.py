@@ -746,6 +746,9 @@ _MARKER_NEEDLES = {
                  b"*** Received signal "),
     "abort": (b"Aborted (core dumped)", b"*** SIGABRT", b"Bus error", b"*** Aborted at",
               b"Illegal instruction", b"bus error", b" Aborted   ", b"zsh: abort",
+              # Windows' NTSTATUS for an illegal instruction, as Visual Studio's debugger
+              # prints an unhandled one ("0xC000001D: Illegal Instruction.")
+              b"0xC000001D",
               b"illegal hardware instruction", b"Floating point exception",
               # a runtime's own signal handler naming SIGFPE (Marian's "Error:
               # Floating-point exception")
@@ -799,7 +802,7 @@ _MARKER_NEEDLES = {
                     # click's (and typer's) usage errors, exit status 2 ("Error: No such
                     # option: -v", "Error: Missing option '--config'.", "Error: Invalid
                     # value for '--lr': ...", "Error: Got unexpected extra argument (x)")
-                    b"No such option: ", b"Error: Missing option ",
+                    b"No such option: ", b"Error: No such command ", b"Error: Missing option ",
                     b"Error: Missing argument ", b"Error: Invalid value for ",
                     b"Got unexpected extra argument",
                     # jsonargparse (LightningCLI's parser) rejecting a config or an
@@ -1072,10 +1075,12 @@ _MARKER_NEEDLES = {
                     # LocalRayletDiedError: "The task's local raylet died. Check raylet.out"
                     b"local raylet died",
                     # a notebook's kernel process gone: Jupyter's notice ("The kernel
-                    # appears to have died. It will restart automatically."), VS Code's
+                    # appears to have died. It will restart automatically."; JupyterLab's
+                    # "The kernel for x.ipynb appears to have died. ..."), VS Code's
                     # ("The Kernel crashed while executing code in the current cell"),
                     # the Jupyter server's restarter log line
-                    b"kernel appears to have died", b"Kernel crashed while executing",
+                    b"appears to have died. It will restart",
+                    b"Kernel crashed while executing",
                     b"KernelRestarter: restarting kernel",
                     # concurrent.futures' BrokenProcessPool (Inductor's compile workers,
                     # any process pool): "A process in the process pool was terminated
