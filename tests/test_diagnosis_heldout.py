@@ -1744,6 +1744,29 @@ C["windows_illegal_instruction_status"] = (b"""Exception thrown at 0x00007FF6048
 Unhandled exception at 0x00007FF6048E8245 in trainer.exe: 0xC000001D: Illegal Instruction.
 """, None, "worker_crash")
 
+# the OpenMP runtime's fatal error (two runtimes loaded), then its abort
+C["openmp_error_15"] = (b"""OMP: Error #15: Initializing libiomp5md.dll, but found libiomp5md.dll already initialized.
+OMP: Hint This means that multiple copies of the OpenMP runtime have been linked into the program.
+""", None, "application_error")
+# S3 refusing the run's request (not allowed, or not there): its credentials or its path,
+# not a store that is down; throttling stays the store's
+C["botocore_403_forbidden"] = (b"""Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/botocore/client.py", line 1009, in _make_api_call
+    raise error_class(parsed_response, operation_name)
+botocore.exceptions.ClientError: An error occurred (403) when calling the HeadObject operation: Forbidden
+""", 1, "application_error")
+C["botocore_slowdown_stays_storage"] = (b"""Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/botocore/client.py", line 1009, in _make_api_call
+    raise error_class(parsed_response, operation_name)
+botocore.exceptions.ClientError: An error occurred (SlowDown) when calling the PutObject operation: Please reduce your request rate.
+""", 1, "storage_timeout")
+# TensorFlow 1.x's closing line after a failed session.run, with no other words
+C["tf1_see_above_for_traceback"] = (b"""InvalidArgumentError (see above for traceback): No OpKernel was registered to support Op 'BilateralSliceApply' with these attrs.  Registered devices: [CPU], Registered kernels:
+  device='GPU'
+""", None, "application_error")
+C["tf1_see_above_for_traceback_oom"] = (b"""ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape[80,7,7,2048] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc
+""", None, "out_of_memory")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

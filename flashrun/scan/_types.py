@@ -607,7 +607,19 @@ _MARKER_NEEDLES = {
                        # cached_path of transformers and Flair ("HEAD request failed for
                        # url ... with status code 404"): a stale or wrong address, the
                        # same on every attempt
-                       b"404 Client Error", b"HTTP Error 404", b"with status code 404"),
+                       b"404 Client Error", b"HTTP Error 404", b"with status code 404",
+                       # the Hub's words for the same ("Entry Not Found for url: ...",
+                       # "Repository Not Found for url: ...", "Revision Not Found for
+                       # url: ...") when a paste lost the status line
+                       b"Not Found for url: ",
+                       # and botocore's ClientError for a request S3 refused: not there
+                       # ("An error occurred (404) when calling the HeadObject operation")
+                       # or not allowed ("(403) ... Forbidden", "(AccessDenied)",
+                       # "(InvalidAccessKeyId)"): the key, bucket or credentials the run
+                       # was given, the same on every attempt
+                       b"An error occurred (404)", b"An error occurred (403)",
+                       b"An error occurred (AccessDenied)",
+                       b"An error occurred (InvalidAccessKeyId)"),
     # a loader's own words for a download that failed (a model or dataset fetch from
     # any host: "Download error for file https://...", "Error downloading model from
     # ...", torchvision's and most fetchers' "Failed to download", the "Fail to
@@ -847,7 +859,12 @@ _MARKER_NEEDLES = {
                      b'ASSERT: "', b"ASSERT failure in ",
                      # glog's CHECK_NOTNULL ("F tensorflow/core/lib/png/png_io.cc:341]
                      # 'image' Must be non NULL", then the abort)
-                     b"Must be non NULL"),
+                     b"Must be non NULL",
+                     # the Intel and LLVM OpenMP runtimes' fatal errors, then their abort
+                     # ("OMP: Error #15: Initializing libiomp5md.dll, but found
+                     # libiomp5md.dll already initialized.": two OpenMP runtimes loaded,
+                     # a conda and pip mix on Windows)
+                     b"OMP: Error #"),
     # CPython's own words for a call or an attribute that the code got wrong, when a
     # paste lost the line's TypeError/AttributeError prefix ("__init__() missing 1
     # required positional argument: 'x'", "got an unexpected keyword argument",
@@ -994,16 +1011,16 @@ _MARKER_NEEDLES = {
                      # operation that failed to compute its gradient, with
                      # torch.autograd.set_detect_anomaly(True)."
                      b"enable anomaly detection to find the operation",
-                     # an HTTP 404 by requests' words ("404 Client Error: Not Found for
-                     # url: ...") and the Hub's ("Entry Not Found for url: ...",
-                     # "Repository Not Found for url: ..."): a name or a path that is not
-                     # there, the same on every attempt
-                     b"Not Found for url: ",
                      # ComfyUI's report of a node that raised, as its window shows it
                      # and users paste it ("Error occurred when executing
                      # SUPIR_model_loader:", then str(e), then the frames without their
                      # header): the node's code raised; memory words in it are read first
-                     b"Error occurred when executing "),
+                     b"Error occurred when executing ",
+                     # TensorFlow 1.x's last line after a failed session.run, the error's
+                     # class and message again ("InvalidArgumentError (see above for
+                     # traceback): No OpKernel was registered ..."): an error was raised;
+                     # memory, data and the other classes' words in it are read first
+                     b" (see above for traceback): "),
     # The command never ran: a shell that cannot find or execute it (bash's
     # "bash: /usr/bin/python: No such file or directory", "x: command not found",
     # "./run.sh: Permission denied"; zsh's own words), or Slurm refusing the job's
