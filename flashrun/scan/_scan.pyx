@@ -348,8 +348,8 @@ cdef class Lexer:
         cdef int output
         if n == 0 or self.ntouched or self.slot_rank[k] != -1 or self.slot_state[k] != S_OUT \
                 or self.slot_group[k] or _QUICK_SLOW[s[0]] or self.npfx \
-                or self.slot_prev[k] >= 2:  # under a headless frame: a bare class name counts
-            return 0
+                or self.slot_prev[k]:  # under a headless frame: its source, carets, or a
+            return 0                   # bare class name as its terminal (headless_frame)
         output = _plain_output(s, n, 1)
         if output < 0:
             return 0
@@ -460,8 +460,9 @@ cdef class Lexer:
         if bn == 0 or _PLAIN_SLOW[body[0]]:
             return 0
         k = self._slot(rank)
-        if self.slot_state[k] != S_OUT or self.slot_group[k] or self.slot_prev[k] >= 2:
-            return 0  # (under a headless frame a bare class name is a terminal: _machine)
+        if self.slot_state[k] != S_OUT or self.slot_group[k] or self.slot_prev[k]:
+            return 0  # (under a headless frame: its source, or a bare class name as its
+            #           terminal: _machine and headless_frame)
         output = _plain_output(body, bn, self.no_inner)
         if output < 0:
             return 0
