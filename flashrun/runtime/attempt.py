@@ -127,8 +127,9 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
                 if age is not None:
                     last = max(last, now - age)
                 silent = now - last
+                starting = last <= output.created_at  # nothing yet: still starting up
                 limit = hang_timeout
-                if last <= output.created_at:  # nothing yet: still starting up
+                if starting:
                     limit = (startup_timeout if startup_timeout is not None
                              else D.STARTUP_FACTOR * hang_timeout)
                 if silent >= limit:
@@ -137,9 +138,9 @@ async def run_attempt(argv: Sequence[str], *, log_dir: Path, env: Mapping[str, s
                         on_stalled(silent)
                     break
                 deadline = limit - silent
-                if limit != hang_timeout:
-                    # still starting up: output wakes nothing here, and its first line
-                    # shortens the allowance to hang_timeout, so look again by then
+                if starting:
+                    # output wakes nothing here, and its first line shortens the
+                    # allowance to hang_timeout, so look again by then
                     deadline = min(deadline, hang_timeout)
             if fatal_at is not None:
                 if now >= fatal_at + fatal_grace:

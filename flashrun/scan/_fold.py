@@ -55,9 +55,9 @@ from flashrun.scan._types import (CFE_ERROR_FILE, CFE_EXITCODE, CFE_RANK, CFE_TR
                                      EV_NATIVE, EV_RESTART, EV_SECTION, EV_SITE, EV_TB, EV_TERM,
                                      MARKERS, SEC_NONE, SEC_OTHER, SEC_ROOT, STALE_ACTIVITY)
 from flashrun.scan._fold_text import exit_status, make_result, make_terminal, parse_terminal
+from flashrun.scan._fold_text import exit_note as _exit_note
 from flashrun.scan._fold_text import py_warning as _py_warning
 from flashrun.scan._fold_text import quiet as _quiet
-from flashrun.scan._fold_text import exit_note as _exit_note
 from flashrun.scan._fold_text import text as _text
 from flashrun.scan._fold_text import to_int as _int
 

@@ -460,26 +460,17 @@ def _frame_like(s):
 def headless_frame(s, prev):
     """Frames pasted without their traceback's header, outside any traceback: 1 for a
     'File "...", line N' line (3 when it follows a whole frame), 2 for a line under
-    one (its source or caret line: indented, or, where a paste lost the indent, the
-    line right after the File line and carets after that), else 0. cut() reads a tail
+    one (the line right after it is its source, indented or not, where a paste lost
+    the indent; after that, a line _frame_like, as inside a traceback: indented, or
+    carets), else 0. cut() reads a tail
     ending in such a run, after a whole frame, as a traceback cut before its
     exception line."""
     t = s[_lstrip_spaces(s):]
     if t.startswith(b'File "') and b'", line ' in t:
         return 3 if prev >= 2 else 1
-    if prev and not _blank(s):
-        if s[:1] in (b" ", b"\t") or prev != 2 or _carets(s):
-            return 2
+    if prev and not _blank(s) and (prev != 2 or _frame_like(s)):
+        return 2
     return 0
-
-
-def _carets(s):
-    """A line of Python 3.11+'s position markers under a source line: only '^', '~'
-    and spaces."""
-    for c in s:
-        if c != 0x5E and c != 0x7E and c != 0x20 and c != 0x09:
-            return False
-    return True
 
 
 def _blank(s):

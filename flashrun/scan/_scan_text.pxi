@@ -630,30 +630,27 @@ cdef inline Py_ssize_t _lstrip(const unsigned char* s, Py_ssize_t n) noexcept no
     return i
 
 
+cdef inline bint _blank(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """_py_text._blank: only spaces and tabs (or nothing)."""
+    cdef Py_ssize_t j
+    for j in range(n):
+        if s[j] != 0x20 and s[j] != 0x09:
+            return False
+    return True
+
+
 cdef int _headless_frame(const unsigned char* s, Py_ssize_t n, int prev) noexcept nogil:
     """_py_text.headless_frame: 1 for a 'File "...", line N' line outside any traceback
-    (3 after a whole frame), 2 for a non-blank line under one (indented; or right
-    after the File line, or carets, where a paste lost the indent), else 0."""
+    (3 after a whole frame), 2 for a non-blank line under one (the line right after
+    it, indented or not; after that, a line _frame_like), else 0."""
     cdef Py_ssize_t i = _lstrip(s, n), j
-    cdef bint carets = True
     if n - i >= 6 and memcmp(s + i, b'File "', 6) == 0:
         for j in range(i + 5, n - 7):
             if s[j] == 0x22 and memcmp(s + j, b'", line ', 8) == 0:
                 return 3 if prev >= 2 else 1
-    if not prev:
-        return 0
-    for j in range(n):
-        if s[j] != 0x20 and s[j] != 0x09:
-            if (s[0] == 0x20 or s[0] == 0x09) or prev != 2:
-                return 2
-            break
-    else:
-        return 0  # blank
-    for j in range(n):
-        if s[j] != 0x5E and s[j] != 0x7E and s[j] != 0x20 and s[j] != 0x09:
-            carets = False
-            break
-    return 2 if carets else 0
+    if prev and not _blank(s, n) and (prev != 2 or _frame_like(s, n)):
+        return 2
+    return 0
 
 
 cdef Py_ssize_t _clean(const unsigned char* s, Py_ssize_t n, unsigned char* out) noexcept nogil:
