@@ -55,7 +55,7 @@ from flashrun.scan._types import (CFE_ERROR_FILE, CFE_EXITCODE, CFE_RANK, CFE_TR
                                      EV_NATIVE, EV_RESTART, EV_SECTION, EV_SITE, EV_TB, EV_TERM,
                                      MARKERS, SEC_NONE, SEC_OTHER, SEC_ROOT, STALE_ACTIVITY)
 from flashrun.scan._fold_text import exit_status, make_result, make_terminal, parse_terminal
-from flashrun.scan._fold_text import exit_note as _exit_note
+from flashrun.scan._fold_text import routine_note as _routine_note
 from flashrun.scan._fold_text import py_warning as _py_warning
 from flashrun.scan._fold_text import quiet as _quiet
 from flashrun.scan._fold_text import text as _text
@@ -232,6 +232,8 @@ class Fold:
 
     def push(self, event):
         kind, _lineno, act, rank, a, b, c = event
+        if kind == EV_MARK and a != CTX_FRAMES and _routine_note(_text(c)):
+            return  # a note every run prints (_fold_text.routine_note): no evidence
         if kind == EV_TERM or kind == EV_MARK or kind == EV_NATIVE:
             self.recent |= b
         if (kind == EV_EXIT or kind == EV_CFE or kind == EV_SECTION) and rank < 0 \
@@ -441,14 +443,14 @@ class Fold:
         # tail's last line, it is the last word the run said ("HTTP Error 429 thrown
         # while requesting HEAD https://huggingface.co/..."); a note the run printed
         # anything after ("OOM guard enabled", then a step) it went on from, a
-        # warnings-module notice (UserWarning) is printed once where it was raised, and
-        # torch's note on a process group never destroyed is printed at every exit
+        # warnings-module notice (UserWarning) is printed once where it was raised (and a
+        # note every run prints never gets this far: push drops it)
         if root is None and signal is None and self.exitcode is None and \
                 not [m for m in markers if not T.MARKER_BIT[m] & _WEAK]:
             for bit in sorted(self.marks):
                 rank, act, line, quiet, late, at = self.marks[bit]
                 if quiet and at == lines and not _py_warning(line) and \
-                        not _exit_note(line) and MARKERS[bit] not in markers:
+                        MARKERS[bit] not in markers:
                     markers.append(MARKERS[bit])
                     evidence.append((MARKERS[bit], line))
         # outside reports read into any standing record count, and a GPU's own hardware

@@ -50,16 +50,26 @@ def quiet(line):
 _PY_WARNING = re.compile(r"[a-z]Warning: ")
 
 
-# torch's notes at interpreter exit for a process group never destroyed (2.4's
-# "process group has NOT been destroyed before we destruct ProcessGroupNCCL", 2.5's
-# "destroy_process_group() was not called before program exit"): every such process
-# prints them, a clean exit's too, so they never say why a run ended.
-_EXIT_NOTES = ("has NOT been destroyed", "was not called before program exit")
+# Notes a run prints whatever becomes of it, so they never say why it ended: torch's
+# notes at interpreter exit for a process group never destroyed (2.4's "process group
+# has NOT been destroyed before we destruct ProcessGroupNCCL", 2.5's
+# "destroy_process_group() was not called before program exit"), pyarrow's at exit
+# once S3 was used ("arrow::fs::FinalizeS3 was not called even though S3 was
+# initialized. This could lead to a segmentation fault at exit"), and
+# ProcessGroupNCCL's at every barrier() that names no device ("Rank 0 using best-guess
+# GPU 0 to perform barrier as devices used by this process are currently unknown",
+# 2.x: "using GPU 0 as device used by this process is currently unknown. This can
+# potentially cause a hang ..."). The words they hold (NCCL, a segfault, a hang)
+# describe what could happen, not what did.
+_ROUTINE_NOTES = ("has NOT been destroyed", "was not called before program exit",
+                  "FinalizeS3 was not called",
+                  "used by this process are currently unknown",
+                  "used by this process is currently unknown")
 
 
-def exit_note(line):
-    """Is ``line`` a note every exit prints (``_EXIT_NOTES``)?"""
-    for note in _EXIT_NOTES:
+def routine_note(line):
+    """Is ``line`` a note every run prints (``_ROUTINE_NOTES``)?"""
+    for note in _ROUTINE_NOTES:
         if note in line:
             return True
     return False
