@@ -1767,6 +1767,38 @@ C["tf1_see_above_for_traceback"] = (b"""InvalidArgumentError (see above for trac
 C["tf1_see_above_for_traceback_oom"] = (b"""ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape[80,7,7,2048] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc
 """, None, "out_of_memory")
 
+# notes a run prints whatever becomes of it: pyarrow's at exit once S3 was used, the
+# barrier() note that names no device. The crash or hang they mention is what could
+# happen; alone they say nothing, and beside a real death they change nothing
+C["pyarrow_finalize_s3_note_alone"] = (b"""/arrow/cpp/src/arrow/filesystem/s3fs.cc:2829:  arrow::fs::FinalizeS3 was not called even though S3 was initialized.  This could lead to a segmentation fault at exit
+""", None, "unknown")
+C["pyarrow_finalize_s3_note_after_a_segfault"] = (b"""Fatal Python error: Segmentation fault
+
+Current thread 0x00007f1c (most recent call first):
+  File "train.py", line 40 in step
+/arrow/cpp/src/arrow/filesystem/s3fs.cc:2829:  arrow::fs::FinalizeS3 was not called even though S3 was initialized.  This could lead to a segmentation fault at exit
+""", 139, "worker_crash")
+C["barrier_best_guess_gpu_note_alone"] = (b"""[W ProcessGroupNCCL.cpp:1569] Rank 0 using best-guess GPU 0 to perform barrier as devices used by this process are currently unknown. This can potentially cause a hang if this rank to GPU mapping is incorrect.Specify device_ids in barrier() to force use of a particular device.
+""", None, "unknown")
+C["barrier_unknown_device_note_alone_2x"] = (b"""[rank0]:[W1202 10:00:00.000000000 ProcessGroupNCCL.cpp:4115] [PG ID 0 PG GUID 0 Rank 0]  using GPU 0 as device used by this process is currently unknown. This can potentially cause a hang if this rank to GPU mapping is incorrect. You can pecify device_id in init_process_group() to force use of a particular device.
+""", None, "unknown")
+C["barrier_note_then_nccl_error"] = (b"""[W ProcessGroupNCCL.cpp:1569] Rank 1 using best-guess GPU 1 to perform barrier as devices used by this process are currently unknown. This can potentially cause a hang if this rank to GPU mapping is incorrect.Specify device_ids in barrier() to force use of a particular device.
+RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1191, unhandled system error, NCCL version 2.10.3
+""", 1, "communication_error")
+# ATen's shape, dtype and autograd checks when a paste kept only the message
+C["aten_stack_unequal_sizes_alone"] = (b"""stack expects each tensor to be equal size, but got [3, 375, 500] at entry 0 and [3, 427, 640] at entry 1
+""", None, "application_error")
+C["aten_view_invalid_for_input_size"] = (b"""shape '[16, 3, 224, 224]' is invalid for input of size 1806336
+""", None, "application_error")
+C["autograd_no_grad_fn"] = (b"""element 0 of tensors does not require grad and does not have a grad_fn
+""", None, "application_error")
+# a loop stopping itself on a NaN loss, in the value's own repr
+C["stopping_because_loss_is_NaN"] = (b"""End of epoch  20 | loss   4.1070  | contra_loss   4.1043  | kl_loss   2.6907
+Stopping epoch because loss is NaN
+Stopping training session because loss is NaN
+----New best   0.1064, saving
+""", None, "application_error")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

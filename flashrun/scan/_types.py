@@ -892,6 +892,11 @@ _MARKER_NEEDLES = {
                      # torch autograd's words for a second backward through a freed graph
                      # (a RuntimeError whose type a paste lost)
                      b"backward through the graph a second time",
+                     # and its other refusals: "element 0 of tensors does not require
+                     # grad and does not have a grad_fn", "one of the variables needed
+                     # for gradient computation has been modified by an inplace operation"
+                     b"does not require grad and does not have a grad_fn",
+                     b"modified by an inplace operation",
                      # ATen's shape checks, the same when a paste lost their type: layer
                      # norm's "Given normalized_shape=[..], expected input with shape",
                      # convolution's "Given groups=1, weight of size [..], expected
@@ -900,6 +905,17 @@ _MARKER_NEEDLES = {
                      # the size of tensor b (4)", the losses' "Expected input batch_size"
                      b"Given normalized_shape=", b"Given groups=", b"shapes cannot be multiplied",
                      b"must match the size of tensor", b"Expected input batch_size",
+                     # and the same family's: stack's "stack expects each tensor to be
+                     # equal size, but got [3, 375, 500] at entry 0 and [..] at entry 1"
+                     # (a collate of unresized images), cat's "Sizes of tensors must
+                     # match except in dimension 1", view's "shape '[2, 3]' is invalid
+                     # for input of size 7", the dtype check's "expected scalar type
+                     # Float but found Half" (1.x: "Expected object of scalar type"),
+                     # embedding's "index out of range in self"
+                     b"stack expects each tensor to be equal size",
+                     b"Sizes of tensors must match except in dimension",
+                     b"is invalid for input of size", b"expected scalar type ",
+                     b"Expected object of scalar type ", b"index out of range in self",
                      # ATen's TORCH_CHECK form naming its operator ("grid_sampler():
                      # expected 4D or 5D input and grid with same number of dimensions,
                      # but got ...", "gather(): Expected dtype int64 for index")
@@ -1005,6 +1021,10 @@ _MARKER_NEEDLES = {
                      # model diverges the same way again
                      b"Loss is nan", b"Loss is inf", b"non-finite loss",
                      b"Invalid loss, terminating",
+                     # (other loops print the value's own repr, "Stopping training
+                     # session because loss is NaN"; ignite's TerminateOnNan: "Output
+                     # 'loss' contains NaN or Inf. Stop training")
+                     b"loss is NaN", b"Loss is NaN", b"contains NaN or Inf. Stop",
                      # autograd's hint under its backward errors (an in-place update of a
                      # saved tensor, a gradient that could not be computed), when a paste
                      # kept only the hint: "Hint: enable anomaly detection to find the
