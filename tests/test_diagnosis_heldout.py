@@ -1792,6 +1792,37 @@ C["aten_view_invalid_for_input_size"] = (b"""shape '[16, 3, 224, 224]' is invali
 """, None, "application_error")
 C["autograd_no_grad_fn"] = (b"""element 0 of tensors does not require grad and does not have a grad_fn
 """, None, "application_error")
+# torch's FileAdapter cannot open the path it was given: the path, unless the C
+# library's words say the disk failed
+C["torch_file_adapter_errno_alone"] = (b"""open file failed because of errno 42 on fopen: Illegal byte sequence,
+""", None, "application_error")
+C["torch_file_adapter_errno_eio"] = (b"""RuntimeError: open file failed because of errno 5 on fopen: Input/output error, file path: /mnt/nfs/ckpt/model.pt
+""", 1, "storage_timeout")
+# RDKit's words for a molecule it cannot parse or sanitize: an undecodable sample,
+# logged alone or under a tool's own exception; one a run logged and went on from
+# (eight lines of its own output after it) is not why it later died
+C["rdkit_cannot_kekulize_alone"] = (b"""Will generate linkers with 3 atoms
+[15:28:10] Can't kekulize mol.  Unkekulized atoms: 0 1 2 3 4 5 6 7 8
+""", None, "data_error")
+C["rdkit_valence_under_valueerror"] = (b"""Traceback (most recent call last):
+  File "run_bo.py", line 164, in <module>
+    logp = Descriptors.MolLogP(MolFromSmiles(smiles[i]))
+ValueError: Sanitization error: Explicit valence for atom # 17 O, 4, is greater than permitted
+""", 1, "data_error")
+C["rdkit_valence_logged_then_training_goes_on"] = (b"""[11:26:20] Explicit valence for atom # 1 Si, 5, is greater than permitted
+skipped 1 molecule(s)
+epoch 1 step 100 loss 0.52
+epoch 1 step 200 loss 0.47
+epoch 1 step 300 loss 0.44
+epoch 1 step 400 loss 0.41
+epoch 1 step 500 loss 0.40
+epoch 2 step 100 loss 0.39
+epoch 2 step 200 loss 0.38
+Traceback (most recent call last):
+  File "train.py", line 90, in <module>
+    model(batch)
+RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x128 and 256x64)
+""", 1, "application_error")
 # a loop stopping itself on a NaN loss, in the value's own repr
 C["stopping_because_loss_is_NaN"] = (b"""End of epoch  20 | loss   4.1070  | contra_loss   4.1043  | kl_loss   2.6907
 Stopping epoch because loss is NaN
@@ -2228,7 +2259,6 @@ KNOWN = {
     "b71-014": "a shell's bare 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b72-011": "safetensors' HeaderTooLarge: a damaged file; the thread says a .bin was passed",
     "b73-007": "a shell's bare 'Killed': the dev corpus (049) reads it as the OOM killer",
-    "b75-010": "RDKit's AtomValenceException building a molecule: the code's exception is read",
     "b76-002": "Hydra's config search path dump, its error line above the tail: nothing read",
     "b76-015": "audioread's NoBackendError on a training sample: the code's exception is read",
     "b78-018": "a shell's bare 'Killed': the dev corpus (049) reads it as the OOM killer",
@@ -2464,7 +2494,6 @@ KNOWN = {
     "b251-008": "`ValueError:Network outputs is NAN!` with no space after the colon: Python always prints one, so the line does not read as an exception",
     "b251-012": "`Loss in not finite. Terminate training.`: one program's own words (and typo)",
     "b253-006": "only an `Exception ignored in:` traceback from the DataLoader iterator's `__del__`: Python swallowed it; heldout195 labels the same shape unknown",
-    "b253-010": "`'NoneType' object has no attribute 'GetAtoms'` after RDKit could not parse a SMILES string: labelled data_error; the words are an AttributeError's",
     "b254-017": "`NoneType' object has no attribute 'astype'` (an image that did not load): labelled data_error; the words are an AttributeError's",
     "b255-013": "a bare `Killed` after a training line (the dev corpus reads it as the OOM killer)",
     "b257-003": "MuJoCo's `mujoco.FatalError: Could not allocate memory` (host memory, labelled out_of_memory): one library's words under a generic type",

@@ -1013,6 +1013,12 @@ _MARKER_NEEDLES = {
                      # repr ("Run 88zsh0ib errored: ValueError('signal only works in main
                      # thread')"); memory, disk and network words in it are read first
                      b" errored: ",
+                     # torch's FileAdapter (torch.load, torch.jit.load of a path) when the
+                     # C library cannot open it: "open file failed because of errno 2 on
+                     # fopen: No such file or directory, file path: x.pt" (errno 42 on
+                     # Windows: a path it cannot encode); a full disk's or a failing
+                     # mount's words in it are read first
+                     b"open file failed because of errno",
                      # a training loop stopping itself on a non-finite loss: the DETR,
                      # DeiT and MAE engines' "Loss is nan, stopping training" (then
                      # sys.exit(1)), YOLOv3/v5's "WARNING: non-finite loss, ending
@@ -1143,7 +1149,13 @@ _MARKER_NEEDLES = {
                    b"does not start with RIFF id", b"Only 'RIFF' and 'RIFX' supported",
                    # TensorFlow's record reader (record_reader.cc) on a damaged TFRecord
                    # shard: "DataLossError: corrupted record at 2585605691"
-                   b"corrupted record at"),
+                   b"corrupted record at",
+                   # RDKit parsing or sanitizing a molecule (a SMILES string, an SDF
+                   # record): "SMILES Parse Error: syntax error while parsing: C1CC",
+                   # "Can't kekulize mol.  Unkekulized atoms: 0 1 2", "Explicit valence
+                   # for atom # 17 O, 4, is greater than permitted" (older releases
+                   # without the count), under any exception type or logged alone
+                   b"SMILES Parse Error", b"Can't kekulize mol", b"Explicit valence for atom"),
 }
 
 
