@@ -113,8 +113,14 @@ _CRASH_MARKERS = frozenset({"segfault", "abort", "native_abort"})
 _STD_TYPES = frozenset({"std::runtime_error", "std::exception", "std::system_error",
                         "std::logic_error"})
 _NATIVE_ROOT = frozenset({"native_abort", "abort"})
-# What reading or writing a pipe whose other end died raises.
-_PEER_GONE_TYPES = frozenset({"EOFError", "BrokenPipeError", "ConnectionResetError"})
+# What reading or writing a pipe whose other end died raises, and what connecting to
+# its listener raises once that process is gone (a DataLoader worker's shared tensor
+# fetched from the resource_sharer of a worker that died: "FileNotFoundError: [Errno 2]"
+# for its Unix socket, "ConnectionRefusedError: [Errno 111]").
+_PEER_GONE_TYPES = frozenset({"EOFError", "BrokenPipeError", "ConnectionResetError",
+                              "ConnectionRefusedError", "FileNotFoundError"})
+# The marker an OSError's own "[Errno 2] No such file or directory" sets.
+_ERRNO_WORDS = frozenset({"code_message"})
 # A loader refusing an intact file (torch 2.6's safe loader) or reading the wrong kind of
 # archive: no corruption, whatever its words about zip records.
 _REFUSED = frozenset({"weights_only", "wrong_archive"})
@@ -316,6 +322,12 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         # its message names what the code called wrongly ("TCPStore(...)": incompatible
         # constructor arguments): a marker there is a name, not that part failing
         root_markers = _NONE
+    # raised on a multiprocessing pipe or socket: its type and errno words ("Connection
+    # refused", "No such file or directory") are that local peer's, not a network's or
+    # the run's path (the peer's death is read below)
+    local_peer = root_type in _PEER_GONE_TYPES and "peer_pipe" in (root_markers | s.markers)
+    if local_peer:
+        root_markers = root_markers - _NET - _ERRNO_WORDS
     evidence = root_markers | s.markers
     root_net = root_markers & _NET
     code_root = has_root and root_type in _CODE_TYPES
@@ -400,15 +412,17 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     mute_native = has_root and root_type in _STD_TYPES and root_markers <= _NATIVE_ROOT
     if root_markers & _COMM or ((not has_root or mute_native) and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
-    if root_net or types & _NET_TYPE_SET or (not has_root and s.markers & _NET_UNPLACED):
+    if root_net or (types & _NET_TYPE_SET and not local_peer) or (
+            not has_root and s.markers & _NET_UNPLACED):
         # the contract has no network class: a remote dependency a run reaches (the
         # Hub, a URL, a model server) is what it fetches from, its store; the same
         # back-off as network_degradation, which site rules may still name
         return FailureClass.STORAGE_TIMEOUT, "a network dependency failed (DNS, a " \
             "refused or reset connection, an HTTP error)"
-    # an EOFError raised reading a multiprocessing pipe, or a BrokenPipeError (or a
-    # reset) writing to one: the process at its other end died (SubprocVecEnv's and
-    # habitat's VectorEnv workers, a custom pool) without a word here
+    # an EOFError raised reading a multiprocessing pipe, a BrokenPipeError (or a
+    # reset) writing to one, or a refused or vanished socket connecting to one: the
+    # process at its other end died (SubprocVecEnv's and habitat's VectorEnv workers,
+    # a custom pool, a DataLoader worker sharing a tensor) without a word here
     # (its frames in the root traceback, or pasted without their header right before it)
     peer_gone = "peer_pipe" in (root_markers | s.markers) and root_type in _PEER_GONE_TYPES
     if ("worker_exit" in root_markers or (not has_root and "worker_exit" in evidence)
