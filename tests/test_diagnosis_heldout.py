@@ -1864,6 +1864,15 @@ C["connection_refused_outside_multiprocessing"] = (b"""Traceback (most recent ca
     sock.connect(sa)
 ConnectionRefusedError: [Errno 111] Connection refused
 """, 1, "storage_timeout")
+# Python's OSError str() for a missing file, its "[Errno 2] " lost in a paste (C tools
+# print "x: No such file or directory", no quote after); numpy's broadcasting and
+# torch.linalg's convergence errors without their type
+C["oserror_str_without_errno"] = (b""" No such file or directory: './outputs/scan1/depth_est/00000000.pfm'
+""", None, "application_error")
+C["numpy_broadcast_error_in_a_report"] = (b"""Error: operands could not be broadcast together with shapes (196,22,3) (263,)
+""", None, "application_error")
+C["linalg_failed_to_converge_in_a_report"] = (b"""Failed on ['6mjj'] linalg.svd: (Batch element 2): The algorithm failed to converge because the input matrix contained non-finite values.
+""", None, "application_error")
 # a loop stopping itself on a NaN loss, in the value's own repr
 C["stopping_because_loss_is_NaN"] = (b"""End of epoch  20 | loss   4.1070  | contra_loss   4.1043  | kl_loss   2.6907
 Stopping epoch because loss is NaN
@@ -2518,7 +2527,6 @@ KNOWN = {
     "b235-013": "NCCL WARN lines that cannot open IB devices, then INFO lines that fall back and go on: labelled unknown; NCCL's WARN is its error level",
     "b235-014": "a `[rank3]:` traceback cut inside its frames, in an allgather: a cut traceback reads as the code's; labelled unknown",
     "b235-015": "perftest's `ib_write_bw` RDMA setup failures, then a segfault: labelled communication_error; the words are one tool's own",
-    "b236-006": "a typeless ` No such file or directory: '...'` with no `[Errno 2]`: too common a phrase to read alone",
     "b236-015": "Boost.Python's `ArgumentError` for a `NoneType` molecule: labelled data_error (RDKit could not parse a sample); the words are a call's type mismatch",
     "b237-002": "a bare `Killed` (the dev corpus reads it as the OOM killer)",
     "b237-003": "absl's `ERROR:absl:For checkpoint version > 1.0 ...` as the last line: an error report; labelled unknown from the maintainer's later words (a warning)",
@@ -2559,7 +2567,6 @@ KNOWN = {
     "b264-016": "TRL's vLLM client logging `Server is not up yet. Retrying in 2.0 seconds...` at INFO: a wait on a server, labelled communication_error; the tail says nothing failed",
     "b264-018": "bash's `Killed: 9` for the launcher's python (the dev corpus reads a bare Killed as the OOM killer)",
     "b265-008": "a loader's `Error loading image ... Try another one at index N`, repeated: a bad sample skipped while the run goes on; labelled data_error",
-    "b266-011": "a typeless `No such file or directory: 'pvt_v2_b2.pth'` with no `[Errno 2]` (as heldout236's 006): too common a phrase to read alone",
     "b266-014": "PyCharm's `python-BaseException` glued onto a frame line, and no exception line",
     "b267-010": "`AttributeError: 'NoneType' object has no attribute 'shape'` (an image that did not load) under a redrawn progress bar: labelled data_error; the words are an AttributeError's",
     "b268-007": "TensorFlow's embedding-lookup error without its type (`indices[24,5] = 222 is not in [0, 208)`), then a source line",

@@ -925,6 +925,13 @@ _MARKER_NEEDLES = {
                      # Error (...)", TensorRT 10's "IBuilder::buildSerializedNetwork:
                      # Error Code 4: ..."): the engine, its inputs or its settings
                      b"] Error Code ", b": Error Code ",
+                     # numpy's broadcasting ValueError ("operands could not be broadcast
+                     # together with shapes (196,22,3) (263,)") and torch.linalg's
+                     # LinAlgError ("linalg.svd: The algorithm failed to converge because
+                     # the input matrix contained non-finite values", "... is
+                     # ill-conditioned"), when a paste or a tool's report lost the type
+                     b"could not be broadcast together",
+                     b"failed to converge because the input matrix",
                      # numpy's and torch's IndexError words ("index 5 is out of bounds
                      # for axis 0 with size 3", "... for dimension 0 ..."), and numpy's
                      # KeyError for an .npz member not there ("'x' is not a file in the
@@ -980,8 +987,12 @@ _MARKER_NEEDLES = {
                      b"fall back to eager by setting",
                      # an OSError's str() for a missing path inside a program's own report
                      # ("Training failed due to [Errno 2] No such file or directory: 'x'"):
-                     # FileNotFoundError's words, a path the run was given
+                     # FileNotFoundError's words, a path the run was given; the same str()
+                     # when a paste lost its "[Errno 2] " too ("No such file or directory:
+                     # './outputs/depth_est/00000000.pfm'": the quote after the colon is
+                     # Python's filename, where C tools print "x: No such file or directory")
                      b"[Errno 2] No such file or directory",
+                     b"No such file or directory: '",
                      # ninja's last words when a compile step of a C++/CUDA extension
                      # failed (torch.utils.cpp_extension's JIT build, setup.py builds)
                      b"ninja: build stopped: subcommand failed",
