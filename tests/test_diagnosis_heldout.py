@@ -2175,7 +2175,23 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b275-" + i, tail, row) for i, tail, row in _batch("heldout275")] + \
     [("b276-" + i, tail, row) for i, tail, row in _batch("heldout276")] + \
     [("b277-" + i, tail, row) for i, tail, row in _batch("heldout277")] + \
-    [("b278-" + i, tail, row) for i, tail, row in _batch("heldout278")]
+    [("b278-" + i, tail, row) for i, tail, row in _batch("heldout278")] + \
+    [("b279-" + i, tail, row) for i, tail, row in _batch("heldout279")] + \
+    [("b280-" + i, tail, row) for i, tail, row in _batch("heldout280")] + \
+    [("b281-" + i, tail, row) for i, tail, row in _batch("heldout281")] + \
+    [("b282-" + i, tail, row) for i, tail, row in _batch("heldout282")] + \
+    [("b283-" + i, tail, row) for i, tail, row in _batch("heldout283")] + \
+    [("b284-" + i, tail, row) for i, tail, row in _batch("heldout284")] + \
+    [("b285-" + i, tail, row) for i, tail, row in _batch("heldout285")] + \
+    [("b286-" + i, tail, row) for i, tail, row in _batch("heldout286")] + \
+    [("b287-" + i, tail, row) for i, tail, row in _batch("heldout287")] + \
+    [("b288-" + i, tail, row) for i, tail, row in _batch("heldout288")] + \
+    [("b289-" + i, tail, row) for i, tail, row in _batch("heldout289")] + \
+    [("b290-" + i, tail, row) for i, tail, row in _batch("heldout290")] + \
+    [("b291-" + i, tail, row) for i, tail, row in _batch("heldout291")] + \
+    [("b292-" + i, tail, row) for i, tail, row in _batch("heldout292")] + \
+    [("b293-" + i, tail, row) for i, tail, row in _batch("heldout293")] + \
+    [("b294-" + i, tail, row) for i, tail, row in _batch("heldout294")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -2590,13 +2606,21 @@ KNOWN = {
     "b278-002": "a bare `Killed` after `Loading training data...` (the dev corpus reads it as the OOM killer)",
     "b278-013": "scipy's `TypeError: Expecting miMATRIX type here, got 16843009` (a .mat file it cannot read): labelled data_error; a TypeError's words",
     "b278-014": "ManagedCuda's `NPPException: \u201cDevice allocation error\u201d`: labelled out_of_memory; one library's words",
+    "b279-009": "urllib's `HTTP Error 403: Forbidden` from a dataset server the thread says was down: labelled storage_timeout; a 403 names access, not an outage",
+    "b281-011": "`torch.Size() takes an iterable of 'int' (item 1 is 'NoneType')` alone, with no type: a TypeError's words, too general to read alone",
+    "b283-001": "a shell's `Killed` glued to a progress bar: the dev corpus (049) reads it as the OOM killer, the labeller as a crash",
+    "b289-008": "a lone DataLoader 'killed by signal: Killed': the dev corpus (049) reads it as the OOM killer, the labeller as a crash",
+    "b291-006": "a hosting platform's `Launch timed out, workload was not healthy after 30 min`: one platform's words",
+    "b291-011": "samples a notebook skipped (numpy's empty-array message, caught and printed), then its ordinary end: nothing in the last lines reads as a death",
+    "b293-004": "a traceback whose line breaks a paste removed outright (no spaces left): the exception glued to the frame's source (`'linear'TypeError:`)",
+    "b293-014": "a shell's `Killed` glued to a progress bar: the dev corpus (049) reads it as the OOM killer, the labeller as a crash",
 }
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout278: 4925 tails a second hand wrote (the last two hundred and
-    seventy-two batches copied from real issue threads, batch 40 and a few cases of
+    """tests/data/heldout..heldout294: 5141 tails a second hand wrote (the last two hundred and
+    eighty-eight batches copied from real issue threads, batch 40 and a few cases of
     later ones from pull requests' descriptions) and labelled before flashrun first read
     them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40, 28/30,
     24/31, 12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17, 6/7,
@@ -2620,8 +2644,10 @@ def test_second_hand_batch(scan_impl, monkeypatch, case):
     15/16, 17/17, 20/25, 10/15, 14/16, 12/15, 18/18, 16/19, 11/12, 7/8, 12/12, 14/15,
     15/15, 19/20, 12/15, 11/11, 13/15, 15/16, 14/14, 13/20, 4/6, 12/15, 16/17, 13/15,
     10/10, 18/22, 16/20, 11/12, 15/18, 16/19, 8/10, 17/17, 10/19, 9/10, 15/17, 14/16,
-    16/18, 10/15, 19/19, 16/20, 5/10, 17/17, 14/17, 20/22, 13/13, 7/7 and 8/14 then; the
-    README in each says which shapes were fixed, and KNOWN what stays)."""
+    16/18, 10/15, 19/19, 16/20, 5/10, 17/17, 14/17, 20/22, 13/13, 7/7, 8/14, 16/17,
+    16/16, 14/15, 10/12, 13/14, 16/17, 6/6, 8/10, 17/17, 8/8, 13/14, 13/17, 12/15,
+    15/16, 12/15 and 7/7 then; the README in each says which shapes were fixed, and
+    KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])
