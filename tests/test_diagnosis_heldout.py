@@ -1873,6 +1873,24 @@ C["numpy_broadcast_error_in_a_report"] = (b"""Error: operands could not be broad
 """, None, "application_error")
 C["linalg_failed_to_converge_in_a_report"] = (b"""Failed on ['6mjj'] linalg.svd: (Batch element 2): The algorithm failed to converge because the input matrix contained non-finite values.
 """, None, "application_error")
+# CPython failing to start (its environment: every attempt fails alike); a fatal error
+# once it runs is the crash it names
+C["python_fatal_error_at_startup"] = (b"""Fatal Python error: config_init_hash_seed: PYTHONHASHSEED must be "random" or an integer in range [0; 4294967295]
+Python runtime state: preinitialized
+""", 134, "application_error")
+C["python_fatal_init_fs_encoding"] = (b"""Fatal Python error: init_fs_encoding: failed to get the Python codec of the filesystem encoding
+Python runtime state: core initialized
+ModuleNotFoundError: No module named 'encodings'
+
+Current thread 0x00007f3a (most recent call first):
+  <no Python frame>
+""", 134, "application_error")
+C["python_fatal_error_once_running"] = (b"""Fatal Python error: Segmentation fault
+Python runtime state: initialized
+
+Current thread 0x00007f1c (most recent call first):
+  File "train.py", line 40 in step
+""", 139, "worker_crash")
 # a loop stopping itself on a NaN loss, in the value's own repr
 C["stopping_because_loss_is_NaN"] = (b"""End of epoch  20 | loss   4.1070  | contra_loss   4.1043  | kl_loss   2.6907
 Stopping epoch because loss is NaN

@@ -1030,6 +1030,16 @@ _MARKER_NEEDLES = {
                      # Windows: a path it cannot encode); a full disk's or a failing
                      # mount's words in it are read first
                      b"open file failed because of errno",
+                     # CPython failing to start (pylifecycle.c's fatal_error, 3.8+: the
+                     # "Fatal Python error: init_fs_encoding: ..." or "config_init_hash_seed:
+                     # PYTHONHASHSEED must be ..." line, then "Python runtime state:
+                     # preinitialized" or "core initialized"; 3.7's "Fatal Python error:
+                     # Py_Initialize: ..."): its environment (PYTHONHOME, PYTHONHASHSEED, a
+                     # broken install) stops every attempt alike. A fatal error once running
+                     # says "initialized" and reads as the crash it names
+                     b"Python runtime state: preinitialized",
+                     b"Python runtime state: core initialized",
+                     b"Fatal Python error: Py_Initialize",
                      # a training loop stopping itself on a non-finite loss: the DETR,
                      # DeiT and MAE engines' "Loss is nan, stopping training" (then
                      # sys.exit(1)), YOLOv3/v5's "WARNING: non-finite loss, ending
