@@ -1891,6 +1891,46 @@ Python runtime state: initialized
 Current thread 0x00007f1c (most recent call first):
   File "train.py", line 40 in step
 """, 139, "worker_crash")
+# other runtimes' decoders on a sample's bytes: TensorFlow's DecodeImage, OpenCV's
+# imdecode on an empty record
+C["tf_decode_image_unknown_format"] = (b"""InvalidArgumentError: 2 root error(s) found.
+  (0) Invalid argument:    Unknown image file format. One of JPEG, PNG, GIF, BMP required.
+	 [[{{node decode_image/DecodeImage}}]]
+0 successful operations.
+0 derived errors ignored. [Op:__inference_train_function_1024160]
+""", None, "data_error")
+C["opencv_imdecode_empty_buffer_abort"] = (b"""OpenCV Error: Assertion failed (!buf.empty() && buf.isContinuous()) in imdecode_, file /deps/opencv-3.3.0/modules/imgcodecs/src/loadsave.cpp, line 637
+terminate called after throwing an instance of 'cv::Exception'
+  what():  /deps/opencv-3.3.0/modules/imgcodecs/src/loadsave.cpp:637: error: (-215) !buf.empty() && buf.isContinuous() in function imdecode_
+""", None, "data_error")
+# a gRPC channel closed under a call, in TensorFlow's status words: a worker gone
+C["tf_unavailable_socket_closed"] = (b"""UnavailableError: 2 root error(s) found.
+  (0) Unavailable: Socket closed
+  (1) Unavailable: Unable to find a context_id matching the specified one (12465293436922014039). Perhaps the worker was restarted, or the context was GC'd?
+0 successful operations.
+0 derived errors ignored.
+""", None, "communication_error")
+# other launchers' and loaders' reports of a worker death that name no cause: Paddle's
+# reader thread and its launcher, MindSpore's msrun
+C["paddle_blocking_queue_killed"] = (b"""[ERROR 2021-04-06 20:53:40,083 dataloader_iter.py:605] DataLoader reader thread raised an exception!
+Traceback (most recent call last):
+  File "train.py", line 47, in <module>
+    for i, inputs in enumerate(loader):
+  File "/opt/conda/lib/python3.7/site-packages/paddle/fluid/dataloader/dataloader_iter.py", line 779, in __next__
+    data = self._reader.read_next_var_list()
+SystemError: (Fatal) Blocking queue is killed because the data reader raises an exception.
+  [Hint: Expected killed_ != true, but received killed_:1 == true:1.] (at /paddle/paddle/fluid/operators/reader/blocking_queue.h:158)
+""", 1, "worker_crash")
+C["paddle_launch_trainer_aborted"] = (b"""INFO 2021-05-24 17:17:14,611 launch_utils.py:307] terminate all the procs
+ERROR 2021-05-24 17:17:14,611 launch_utils.py:545] ABORT!!! Out of all 4 trainers, the trainer process with rank=[3] was aborted. Please check its log.
+INFO 2021-05-24 17:17:17,615 launch_utils.py:307] terminate all the procs
+""", 1, "worker_crash")
+C["mindspore_msrun_worker_exit"] = (b"""[ERROR] ME(130371:281473296949264,MainProcess):2024-12-26-14:22:26.839.923 [mindspore/parallel/cluster/process_entity/_api.py:268] Worker process 130673 exit with exception.
+""", None, "worker_crash")
+C["paddle_reader_error_with_its_own_cuda_oom"] = (b"""[ERROR 2021-04-06 20:53:40,083 dataloader_iter.py:605] DataLoader reader thread raised an exception!
+RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB
+SystemError: (Fatal) Blocking queue is killed because the data reader raises an exception.
+""", 1, "out_of_memory")
 # a loop stopping itself on a NaN loss, in the value's own repr
 C["stopping_because_loss_is_NaN"] = (b"""End of epoch  20 | loss   4.1070  | contra_loss   4.1043  | kl_loss   2.6907
 Stopping epoch because loss is NaN
@@ -2299,7 +2339,6 @@ KNOWN = {
     "b50-004": "a DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
     "b50-007": "bash's job line 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b51-008": "'EOFError: Ran out of input' alone: the thread found NCCL missing on Windows",
-    "b52-003": "Paddle's reader thread 'raised an exception!', never printed: no death named",
     "b52-009": "webdataset's 'didn't find [keys]': a missing member or wrong keys asked for",
     "b52-010": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b53-013": "a failed AOTI allocation call that never says memory: the thread's log does",
@@ -2404,7 +2443,6 @@ KNOWN = {
     "b117-018": _HIVEMIND,
     "b118-005": "glog's Check failed (WaitForConnected) at the root outranks the mesh-master line",
     "b118-007": "a bare 'SIGKILL' line of unknown origin: nothing reads it",
-    "b118-017": "TensorFlow's gRPC W record ('maybe retrying the RPC'): a warning, a note",
     "b119-017": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b120-014": "IPython's 'HTTPError  Traceback' header with its body cut: the type not read",
     "b120-018": "exit code 143 (SIGTERM) and nothing else: a stop from outside (dev corpus 103)",

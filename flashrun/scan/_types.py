@@ -282,6 +282,10 @@ _MARKER_NEEDLES = {
                    # XLA mesh master, Ray's GCS: the job's own coordinator), in Python's
                    # repr and in gRPC core's words
                    b"StatusCode.UNAVAILABLE", b"failed to connect to all addresses",
+                   # and a channel closed under a call (gRPC core's "Socket closed", as
+                   # TensorFlow's Status prints it: "(0) Unavailable: Socket closed", a
+                   # TPU or parameter-server worker gone)
+                   b"Unavailable: Socket closed", b"UNAVAILABLE: Socket closed",
                    # torch_xla's XRT mesh service (mesh_service.cc): a TPU worker that
                    # cannot reach the job's mesh master ("Failed to connect to client
                    # mesh master: host:port")
@@ -743,7 +747,15 @@ _MARKER_NEEDLES = {
                   b"Unrecognized image format", b"image has ambiguous format",
                   # GDAL reading a raster's block (rasterio, TorchGeo): "band 1:
                   # IReadBlock failed at X offset 0, Y offset 5460: ..."
-                  b"IReadBlock failed"),
+                  b"IReadBlock failed",
+                  # TensorFlow's DecodeImage op (tf.io.decode_image, Keras'
+                  # image_dataset_from_directory) on bytes that are no image it knows:
+                  # "Unknown image file format. One of JPEG, PNG, GIF, BMP required."
+                  b"Unknown image file format",
+                  # OpenCV's imdecode on an empty or undecodable buffer (an image record
+                  # that holds nothing: MXNet's RecordIO iterators): "(-215) !buf.empty()
+                  # && buf.isContinuous() in function imdecode_" (4.x: "'imdecode_'")
+                  b"in function imdecode_", b"in function 'imdecode_'"),
     "circuit_breaker": (b"CircuitBreakerTripped",),
     # (Windows' NTSTATUS for an access violation and a stack overflow, as an IDE or a
     # shell prints the exit code in any language: "... -1073741819 (0xC0000005)")
@@ -1113,6 +1125,17 @@ _MARKER_NEEDLES = {
     "worker_exit": (b"exited unexpectedly",
                     # Paddle's DataLoader: "DataLoader 8 workers exit unexpectedly, pids:"
                     b"workers exit unexpectedly",
+                    # and its reader thread failing in the main process (dataloader_iter.py
+                    # logs "DataLoader reader thread raised an exception!", then the
+                    # queue's SystemError: "(Fatal) Blocking queue is killed because the
+                    # data reader raises an exception."): the reader's own error unseen
+                    b"reader thread raised an exception",
+                    b"Blocking queue is killed because the data reader",
+                    # paddle.distributed.launch (launch_utils.py) when a trainer dies:
+                    # "ABORT!!! Out of all 4 trainers, the trainer process with rank=[3]
+                    # was aborted. Please check its log."; MindSpore's msrun: "Worker
+                    # process 130673 exit with exception."
+                    b"was aborted. Please check its log", b"exit with exception.",
                     # batchgenerators' (nnU-Net's) liveness check of its worker processes
                     b"workers are no longer alive",
                     # nnU-Net v2's export/preprocessing pool: "Background workers died.
