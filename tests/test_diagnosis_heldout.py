@@ -1931,6 +1931,16 @@ C["paddle_reader_error_with_its_own_cuda_oom"] = (b"""[ERROR 2021-04-06 20:53:40
 RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB
 SystemError: (Fatal) Blocking queue is killed because the data reader raises an exception.
 """, 1, "out_of_memory")
+# a GUI that logs every line of its training child at INFO: the level before the rank
+# tag is the wrapper's, and the child's own line is the exception it printed; a level
+# after the tag is the child's own note
+C["gui_info_wrapper_before_rank_tag"] = (b"""[2025-04-07 03:45:04] [INFO] [rank1]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 80.00 MiB. GPU 1 has a total capacity of 23.64 GiB of which 80.25 MiB is free.
+[2025-04-07 03:45:06] [INFO] W0407 03:45:06.911000 27404 site-packages/torch/distributed/elastic/multiprocessing/api.py:897] Sending process 28379 closing signal SIGTERM
+[2025-04-07 03:45:08] [INFO] E0407 03:45:08.236000 27404 site-packages/torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: 1) local_rank: 1 (pid: 28380) of binary: /usr/bin/python
+[2025-04-07 03:45:08] [INFO] Traceback (most recent call last):
+""", None, "out_of_memory")
+C["child_info_note_after_rank_tag"] = (b"""[rank1]: INFO ValueError: bad row 17, skipped
+""", None, "unknown")
 # a loop stopping itself on a NaN loss, in the value's own repr
 C["stopping_because_loss_is_NaN"] = (b"""End of epoch  20 | loss   4.1070  | contra_loss   4.1043  | kl_loss   2.6907
 Stopping epoch because loss is NaN

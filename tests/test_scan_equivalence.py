@@ -272,7 +272,8 @@ def test_inner_terminal_at_every_colon_position(avx2):
     """The C lexer looks for "<prefix>Type: message" only within INNER_SPAN bytes, and
     only on lines where its line-end search saw a colon a name can end at (16 or 32
     bytes a step): prefixes of every length around the limits and the vector widths,
-    names of every suffix, quiet levels in every case, fed whole and in pieces."""
+    names of every suffix, quiet levels in every case (before a rank tag, after one,
+    around a cut one), fed whole and in pieces."""
     from flashrun.scan._types import INNER_SPAN, PREFIX_MAX
 
     names = [b"ValueError", b"a.b.KeyboardInterrupt", b"SystemExit", b"CircuitBreakerTripped",
@@ -286,6 +287,10 @@ def test_inner_terminal_at_every_colon_position(avx2):
                 for name in names:
                     for after in (b": boom", b":", b": ", b"x: y", b":x"):
                         lines.append(prefix + name + after)
+    for tagged in (b"[INFO] [rank1]: ", b"[rank1]: [INFO] ", b"info [rank] ", b"[ran info ",
+                   b"[rankinfo] ", b"[r: ", b"w[rank2]: ", b"[rank3]:WARN [rank0]: "):
+        for name in names[:4]:
+            lines.append(tagged + name + b": boom")
     lines.append(b"-" * (INNER_SPAN - 12) + b" ValueError: at the span's end")
     lines.append(b"-" * (INNER_SPAN - 11) + b" ValueError: just past it")
     data = b"".join(line + b"\nstep 1\n\n" for line in lines)

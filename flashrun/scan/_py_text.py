@@ -246,8 +246,11 @@ _QUIET_LEVELS = (b"warn", b"info", b"debug")
 
 
 def quiet_level(p):
-    """Does the prefix ``p`` name a log level below error (any case)?"""
-    low = p.lower()
+    """Does the prefix ``p`` name a log level below error (any case)? Only after its
+    last rank tag: a level before ``[rank1]:`` is a wrapper's that logs every line of
+    the child's output at one level (a GUI's ``[2025-04-07 03:45:04] [INFO] [rank1]: ``),
+    not the child's own."""
+    low = p[p.rfind(b"[rank") + 1:].lower()
     return any(level in low for level in _QUIET_LEVELS)
 
 

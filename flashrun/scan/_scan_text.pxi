@@ -411,7 +411,15 @@ cdef bint _has_lower(const unsigned char* p, Py_ssize_t m, const char* w) noexce
 
 
 cdef bint _quiet_level(const unsigned char* p, Py_ssize_t m) noexcept nogil:
-    """_py.quiet_level: the prefix names a log level below error."""
+    """_py.quiet_level: the prefix names a log level below error, after its last rank
+    tag (a level before one is a wrapper's)."""
+    cdef Py_ssize_t i = m - 5
+    while i >= 0 and memcmp(p + i, b"[rank", 5) != 0:
+        i -= 1
+    if i < 0:  # no tag (or a prefix shorter than one)
+        i = -1
+    p += i + 1
+    m -= i + 1
     return _has_lower(p, m, b"warn") or _has_lower(p, m, b"info") or _has_lower(p, m, b"debug")
 
 
