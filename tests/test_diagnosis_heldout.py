@@ -1941,6 +1941,21 @@ C["gui_info_wrapper_before_rank_tag"] = (b"""[2025-04-07 03:45:04] [INFO] [rank1
 """, None, "out_of_memory")
 C["child_info_note_after_rank_tag"] = (b"""[rank1]: INFO ValueError: bad row 17, skipped
 """, None, "unknown")
+# glog's failure stack trace pasted without its indent ("@ 0x..." frames): the crash's
+# own stack, not the run carrying on after its check failed
+C["glog_check_failed_unindented_stack"] = (b"""F1229 11:45:09.434870 8013 hl_cuda_device.cc:646] Check failed: cudaSuccess == cudaStat (0 vs. 77) Cuda Error: an illegal memory access was encountered
+*** Check failure stack trace: ***
+@ 0xffab28 google::LogMessage::Fail()
+@ 0xffaa80 google::LogMessage::SendToLog()
+@ 0xffa515 google::LogMessage::Flush()
+@ 0xffd2d6 google::LogMessageFatal::~LogMessageFatal()
+@ 0x9bddd8 hl_stream_synchronize()
+@ 0x9dbc67 hl_max_sequence_backward()
+@ 0x7b0db8 paddle::GpuMatrix::maxSequenceBackward()
+@ 0x6cdc32 paddle::MaxLayer::backward()
+@     0x7fd73c5408a0  execute_native_thread_routine
+@     0x7fd73d6081c3  start_thread
+""", None, "application_error")
 # a loop stopping itself on a NaN loss, in the value's own repr
 C["stopping_because_loss_is_NaN"] = (b"""End of epoch  20 | loss   4.1070  | contra_loss   4.1043  | kl_loss   2.6907
 Stopping epoch because loss is NaN

@@ -195,10 +195,12 @@ def test_needles_at_every_offset():
 def test_short_line_starts():
     """Every one-byte line and many two-byte starts, each followed by an event whose
     activity count says whether the line counted as output (the C lexer decides most
-    of them from a table of first bytes and byte pairs)."""
+    of them from a table of first bytes and byte pairs), and glog's unindented frames."""
     seconds = b" \t:.[]0123456789ERWIFxsrlatndp=-*#<_\xe2\x1b\x00"
     starts = [bytes([a]) for a in range(256)] + [
         bytes([a, b]) + tail for a in range(256) for b in seconds for tail in (b"", b"x FAILED")]
+    # glog's stack frames that lost their indent ("@", spaces, "0x") and near misses
+    starts += [b"@ 0x", b"@ 0", b"@0x9bd", b"@     0x7f3c2b  f()", b"@ ", b"@  x0", b"@ 0x7 g"]
     lines = [s for s in starts if b"\n" not in s and b"\r" not in s]
     data = b"".join(line + b"\nKeyError: 'k'\n\n" for line in lines)
     assert c_impl._lex_events(data) == py_impl._lex_events(data)

@@ -430,12 +430,20 @@ def _glog(s):
             and s[3] in _DIGITS and s[4] in _DIGITS and s[5] == 0x20)
 
 
+def _glog_frame(s):
+    """A frame of glog's failure stack trace ("    @     0x7f3c2b0d1234  f()") that a
+    paste stripped of its indent: "@", spaces, "0x"."""
+    i = _lstrip_spaces(s, 1)
+    return i > 1 and s.startswith(b"0x", i)
+
+
 def is_noise(s):
-    """Launcher and shutdown chatter that does not mean the run kept going."""
+    """Launcher and shutdown chatter that does not mean the run kept going (and the
+    stack a crash prints: c10's "frame #N", glog's "@ 0x..." frames)."""
     if not s:
         return True
     c = s[0]
-    if c in b"=-*#" or _glog(s):
+    if c in b"=-*#" or _glog(s) or (c == 0x40 and _glog_frame(s)):
         return True
     if c == 0x5B and len(s) >= 3 and s[1] in b"EWIF" and (s[2] in _DIGITS or s[2] == 0x20):
         return True
@@ -483,8 +491,7 @@ def _blank(s):
     return True
 
 
-def _lstrip_spaces(s):
-    i = 0
+def _lstrip_spaces(s, i=0):
     while i < len(s) and s[i] == 0x20:
         i += 1
     return i

@@ -25,6 +25,7 @@ cdef enum:
     L_BRACKET = 4  # [E1129 ...] style records
     L_PREFIX = 8  # a _NOISE prefix starts with it
     L_SPACE = 16  # an indented line: a continuation or a report field ("  host : x")
+    L_AT = 32  # @: a glog stack frame that lost its indent ("@     0x7f3c2b  f()")
 cdef unsigned char _LEAD[256]
 # Bit (s[0] | s[1] << 8): could a line starting with these two bytes be noise by
 # its start? When not, only the " FAILED" ending is left to check (_is_noise2).
@@ -39,7 +40,8 @@ cdef void _build_classes() noexcept:
     for c in range(256):
         _NOISE_A[c] = _NOISE_B[c] = 0
         _LEAD[c] = (L_NOISE if c in b"=-*#" else 0) | (L_GLOG if c in b"EWIF" else 0) | (
-            L_BRACKET if c == 0x5B else 0) | (L_SPACE if c == 0x20 or c == 0x09 else 0)
+            L_BRACKET if c == 0x5B else 0) | (L_SPACE if c == 0x20 or c == 0x09 else 0) | (
+            L_AT if c == 0x40 else 0)
         _IDENT[c] = c == 0x5F or 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
         _SUFFIX_LAST[c] = 0
         _AFTER_SPACE[c] = c in b" -|]:>)*0123456789"
@@ -59,7 +61,8 @@ cdef void _build_classes() noexcept:
         for b in range(256):
             maybe = _LEAD[a] & L_NOISE or (_LEAD[a] & L_GLOG and _digit(b)) or (
                 _LEAD[a] & L_BRACKET and (b == b'E' or b == b'W' or b == b'I' or b == b'F'
-                                          or _digit(b))) or _LEAD[a] & L_SPACE
+                                          or _digit(b))) or _LEAD[a] & L_SPACE or (
+                _LEAD[a] & L_AT and b == 0x20)
             if _NOISE_A[a] and <unsigned char>_NOISE[_NOISE_A[a] - 1][1] == b:
                 maybe = 1
             if _NOISE_B[a] and <unsigned char>_NOISE[_NOISE_B[a] - 1][1] == b:
@@ -576,6 +579,14 @@ cdef inline bint _noise_end(const unsigned char* s, Py_ssize_t n) noexcept nogil
     return 0
 
 
+cdef inline bint _glog_frame(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """_py_text._glog_frame: "@", spaces, "0x": a glog stack frame without its indent."""
+    cdef Py_ssize_t i = 1
+    while i < n and s[i] == 0x20:
+        i += 1
+    return i > 1 and i + 1 < n and s[i] == b'0' and s[i + 1] == b'x'
+
+
 cdef inline bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     cdef int k
     cdef unsigned char c, lead
@@ -592,6 +603,8 @@ cdef inline bint _is_noise(const unsigned char* s, Py_ssize_t n) noexcept nogil:
         if lead & L_BRACKET and n >= 3 and _digit(s[1]) and _failure_index(s, n):
             return 1
         if lead & L_SPACE:
+            return 1
+        if lead & L_AT and _glog_frame(s, n):
             return 1
         if lead & L_PREFIX and n >= 2:  # every prefix is longer than one byte
             k = _NOISE_A[c]
