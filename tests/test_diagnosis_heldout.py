@@ -2274,7 +2274,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b291-" + i, tail, row) for i, tail, row in _batch("heldout291")] + \
     [("b292-" + i, tail, row) for i, tail, row in _batch("heldout292")] + \
     [("b293-" + i, tail, row) for i, tail, row in _batch("heldout293")] + \
-    [("b294-" + i, tail, row) for i, tail, row in _batch("heldout294")]
+    [("b294-" + i, tail, row) for i, tail, row in _batch("heldout294")] + \
+    [("b295-" + i, tail, row) for i, tail, row in _batch("heldout295")] + \
+    [("b296-" + i, tail, row) for i, tail, row in _batch("heldout296")] + \
+    [("b297-" + i, tail, row) for i, tail, row in _batch("heldout297")] + \
+    [("b298-" + i, tail, row) for i, tail, row in _batch("heldout298")] + \
+    [("b299-" + i, tail, row) for i, tail, row in _batch("heldout299")] + \
+    [("b300-" + i, tail, row) for i, tail, row in _batch("heldout300")] + \
+    [("b301-" + i, tail, row) for i, tail, row in _batch("heldout301")] + \
+    [("b302-" + i, tail, row) for i, tail, row in _batch("heldout302")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -2695,40 +2703,48 @@ KNOWN = {
     "b291-011": "samples a notebook skipped (numpy's empty-array message, caught and printed), then its ordinary end: nothing in the last lines reads as a death",
     "b293-004": "a traceback whose line breaks a paste removed outright (no spaces left): the exception glued to the frame's source (`'linear'TypeError:`)",
     "b293-014": "a shell's `Killed` glued to a progress bar: the dev corpus (049) reads it as the OOM killer, the labeller as a crash",
+    "b296-004": "cuBLAS's `CUBLAS_STATUS_NOT_INITIALIZED` with no memory words: labelled out_of_memory; the status names no cause (the other held-out tail with it is labelled application_error)",
+    "b297-003": "a shell's bare `Killed`: the dev corpus (049) reads it as the OOM killer, the labeller as a crash",
+    "b297-017": "XLA's `INTERNAL: No reference output found!` (its autotuner starved of memory, as the pull request traces it): labelled out_of_memory; the words name no memory",
+    "b297-019": "Keras' `URL fetch failure on https://storage.googleapis.com/...: 403 -- Forbidden`: labelled application_error (a moved file); a store's refusal reads as storage, and heldout279's 009 (a 403 from a server that was down) is labelled storage",
+    "b298-006": "accelerate's simple_launcher frame in a rich box, cut before its CalledProcessError line: labelled worker_crash; a cut traceback with no exception line says nothing of the death",
+    "b301-006": "bash's job line `Killed` from a wrapper script (`/usr/local/bin/paddle: line 46: 1881 Killed`): the dev corpus (049) reads it as the OOM killer, the labeller as a crash",
+    "b301-011": "MXNet's dmlc log line `Symbol.InferShapeKeyword argument name bbox_target not found.`: one library's words",
+    "b302-005": "`BlockingIOError: [Errno 11] Resource temporarily unavailable: 'checkpoint.pth.tar'`: labelled storage_timeout (contention on the file); EAGAIN on a path names no storage failure",
 }
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout294: 5141 tails a second hand wrote (the last two hundred and
-    eighty-eight batches copied from real issue threads, batch 40 and a few cases of
-    later ones from pull requests' descriptions) and labelled before flashrun first read
-    them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40, 28/30,
-    24/31, 12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17, 6/7,
-    15/16, 12/12, 8/12, 10/12, 15/16, 4/4, 15/19, 18/23, 9/11, 20/25, 16/20, 17/18,
-    17/19, 10/17, 16/18, 17/20, 17/18, 16/18, 17/20, 14/18, 15/21, 14/18, 12/17, 14/16,
-    9/18, 14/16, 12/16, 16/19, 18/19, 11/13, 11/20, 17/20, 14/18, 15/20, 14/19, 15/19,
-    18/20, 16/20, 18/20, 18/20, 15/20, 14/18, 11/20, 12/19, 14/16, 16/19, 15/15, 17/21,
-    18/22, 13/13, 17/19, 18/19, 14/20, 17/19, 13/16, 16/19, 15/18, 17/18, 16/20, 17/17,
-    15/20, 14/19, 11/13, 9/10, 7/15, 12/14, 17/19, 16/20, 15/18, 14/15, 17/19, 19/20,
-    16/18, 8/10, 6/6, 12/17, 19/20, 19/19, 11/18, 17/19, 20/21, 17/19, 14/18, 13/14,
-    18/20, 18/20, 17/19, 14/18, 19/21, 14/18, 12/18, 17/18, 16/18, 18/19, 16/19, 18/20,
-    18/18, 13/14, 17/19, 11/12, 19/19, 15/16, 14/17, 16/19, 16/19, 16/17, 18/19, 18/20,
-    7/12, 18/19, 14/15, 10/13, 16/18, 16/18, 13/15, 6/6, 8/9, 20/24, 15/19, 14/18,
-    18/20, 18/19, 18/20, 14/22, 13/14, 11/13, 10/11, 16/21, 13/21, 16/18, 10/12, 12/17,
-    15/16, 16/19, 22/25, 17/20, 15/15, 12/12, 14/16, 20/21, 7/7, 16/16, 14/20, 14/15,
-    15/15, 9/16, 14/23, 16/17, 10/11, 11/16, 12/19, 5/5, 13/15, 17/18, 9/10, 16/17,
-    19/20, 17/21, 19/20, 15/15, 8/13, 13/16, 11/13, 12/14, 12/13, 8/14, 13/14, 13/13,
-    16/18, 14/16, 18/21, 4/8, 20/23, 17/18, 11/15, 14/15, 12/16, 17/19, 17/19, 7/7,
-    15/16, 17/19, 14/16, 17/19, 6/8, 18/18, 15/18, 7/8, 16/18, 14/18, 16/16, 14/15,
-    17/21, 10/13, 21/27, 9/11, 15/16, 15/17, 4/7, 9/10, 12/12, 14/15, 10/11, 12/13,
-    15/16, 17/17, 20/25, 10/15, 14/16, 12/15, 18/18, 16/19, 11/12, 7/8, 12/12, 14/15,
-    15/15, 19/20, 12/15, 11/11, 13/15, 15/16, 14/14, 13/20, 4/6, 12/15, 16/17, 13/15,
-    10/10, 18/22, 16/20, 11/12, 15/18, 16/19, 8/10, 17/17, 10/19, 9/10, 15/17, 14/16,
-    16/18, 10/15, 19/19, 16/20, 5/10, 17/17, 14/17, 20/22, 13/13, 7/7, 8/14, 16/17,
-    16/16, 14/15, 10/12, 13/14, 16/17, 6/6, 8/10, 17/17, 8/8, 13/14, 13/17, 12/15,
-    15/16, 12/15 and 7/7 then; the README in each says which shapes were fixed, and
-    KNOWN what stays)."""
+    """tests/data/heldout..heldout302: 5241 tails a second hand wrote (the last two hundred and
+    ninety-six batches copied from real issue threads, batch 40 and a few cases of later
+    ones from pull requests' descriptions) and labelled before flashrun first read them
+    (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40, 28/30, 24/31,
+    12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17, 6/7, 15/16,
+    12/12, 8/12, 10/12, 15/16, 4/4, 15/19, 18/23, 9/11, 20/25, 16/20, 17/18, 17/19,
+    10/17, 16/18, 17/20, 17/18, 16/18, 17/20, 14/18, 15/21, 14/18, 12/17, 14/16, 9/18,
+    14/16, 12/16, 16/19, 18/19, 11/13, 11/20, 17/20, 14/18, 15/20, 14/19, 15/19, 18/20,
+    16/20, 18/20, 18/20, 15/20, 14/18, 11/20, 12/19, 14/16, 16/19, 15/15, 17/21, 18/22,
+    13/13, 17/19, 18/19, 14/20, 17/19, 13/16, 16/19, 15/18, 17/18, 16/20, 17/17, 15/20,
+    14/19, 11/13, 9/10, 7/15, 12/14, 17/19, 16/20, 15/18, 14/15, 17/19, 19/20, 16/18,
+    8/10, 6/6, 12/17, 19/20, 19/19, 11/18, 17/19, 20/21, 17/19, 14/18, 13/14, 18/20,
+    18/20, 17/19, 14/18, 19/21, 14/18, 12/18, 17/18, 16/18, 18/19, 16/19, 18/20, 18/18,
+    13/14, 17/19, 11/12, 19/19, 15/16, 14/17, 16/19, 16/19, 16/17, 18/19, 18/20, 7/12,
+    18/19, 14/15, 10/13, 16/18, 16/18, 13/15, 6/6, 8/9, 20/24, 15/19, 14/18, 18/20,
+    18/19, 18/20, 14/22, 13/14, 11/13, 10/11, 16/21, 13/21, 16/18, 10/12, 12/17, 15/16,
+    16/19, 22/25, 17/20, 15/15, 12/12, 14/16, 20/21, 7/7, 16/16, 14/20, 14/15, 15/15,
+    9/16, 14/23, 16/17, 10/11, 11/16, 12/19, 5/5, 13/15, 17/18, 9/10, 16/17, 19/20,
+    17/21, 19/20, 15/15, 8/13, 13/16, 11/13, 12/14, 12/13, 8/14, 13/14, 13/13, 16/18,
+    14/16, 18/21, 4/8, 20/23, 17/18, 11/15, 14/15, 12/16, 17/19, 17/19, 7/7, 15/16,
+    17/19, 14/16, 17/19, 6/8, 18/18, 15/18, 7/8, 16/18, 14/18, 16/16, 14/15, 17/21,
+    10/13, 21/27, 9/11, 15/16, 15/17, 4/7, 9/10, 12/12, 14/15, 10/11, 12/13, 15/16,
+    17/17, 20/25, 10/15, 14/16, 12/15, 18/18, 16/19, 11/12, 7/8, 12/12, 14/15, 15/15,
+    19/20, 12/15, 11/11, 13/15, 15/16, 14/14, 13/20, 4/6, 12/15, 16/17, 13/15, 10/10,
+    18/22, 16/20, 11/12, 15/18, 16/19, 8/10, 17/17, 10/19, 9/10, 15/17, 14/16, 16/18,
+    10/15, 19/19, 16/20, 5/10, 17/17, 14/17, 20/22, 13/13, 7/7, 8/14, 16/17, 16/16,
+    14/15, 10/12, 13/14, 16/17, 6/6, 8/10, 17/17, 8/8, 13/14, 13/17, 12/15, 15/16,
+    12/15, 7/7, 9/9, 8/9, 15/20, 13/15, 6/7, 11/11, 8/15 and 13/14 then; the README in
+    each says which shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])
