@@ -1956,6 +1956,11 @@ C["glog_check_failed_unindented_stack"] = (b"""F1229 11:45:09.434870 8013 hl_cud
 @     0x7fd73c5408a0  execute_native_thread_routine
 @     0x7fd73d6081c3  start_thread
 """, None, "application_error")
+# torch.distributed.rpc's timeout under VS Code's debugger banner: a peer that never
+# answered the call
+C["rpc_timeout_under_vscode_banner"] = (b"""Exception has occurred: RuntimeError
+RPCErr:1:RPC ran for more than 60000 milliseconds and timed out.
+""", None, "communication_error")
 # a loop stopping itself on a NaN loss, in the value's own repr
 C["stopping_because_loss_is_NaN"] = (b"""End of epoch  20 | loss   4.1070  | contra_loss   4.1043  | kl_loss   2.6907
 Stopping epoch because loss is NaN

@@ -232,7 +232,11 @@ _MARKER_NEEDLES = {
     "watchdog": (b"watchdog thread terminated", b"collective operation timeout",
                  b"waiting for remainder of ranks",
                  b"NCCL operations have failed or timed out", b"watchdog got stuck",
-                 b"Heartbeat monitor timed out"),
+                 b"Heartbeat monitor timed out",
+                 # torch.distributed.rpc's timeout (TensorPipe agent, behind Pipe and
+                 # the pipeline plugins: "RPCErr:1:RPC ran for more than 60000
+                 # milliseconds and timed out."): a peer that never answered the call
+                 b"RPC ran for more than"),
     # (and GlooDeviceFactory.cpp failing to make its transport device for the host)
     # (TensorPipe, torch.distributed.rpc's transport: its errors name their source
     # file, "In operator() at tensorpipe/common/ibv.h:172 ...")
