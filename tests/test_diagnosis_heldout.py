@@ -1961,6 +1961,13 @@ C["glog_check_failed_unindented_stack"] = (b"""F1229 11:45:09.434870 8013 hl_cud
 C["rpc_timeout_under_vscode_banner"] = (b"""Exception has occurred: RuntimeError
 RPCErr:1:RPC ran for more than 60000 milliseconds and timed out.
 """, None, "communication_error")
+# logging's ERROR record in a format that brackets level and logger ("[%(levelname)s:
+# %(name)s] %(message)s", Sockeye's): the program's own last word, as "ERROR:x:" is
+C["bracketed_level_logger_error_report"] = (b""" FutureWarning: Conversion of the second argument of issubdtype from `float` to `np.floating` is deprecated.
+  from ._conv import register_converters as _register_converters
+[ERROR:__main__] Mismatch in arguments for training continuation.
+[ERROR:__main__] Differing arguments: num_embed, encoder, num_layers, decoder.
+""", 1, "application_error")
 # a loop stopping itself on a NaN loss, in the value's own repr
 C["stopping_because_loss_is_NaN"] = (b"""End of epoch  20 | loss   4.1070  | contra_loss   4.1043  | kl_loss   2.6907
 Stopping epoch because loss is NaN

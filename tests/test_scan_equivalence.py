@@ -201,6 +201,9 @@ def test_short_line_starts():
         bytes([a, b]) + tail for a in range(256) for b in seconds for tail in (b"", b"x FAILED")]
     # glog's stack frames that lost their indent ("@", spaces, "0x") and near misses
     starts += [b"@ 0x", b"@ 0", b"@0x9bd", b"@     0x7f3c2b  f()", b"@ ", b"@  x0", b"@ 0x7 g"]
+    # logging's bracketed "[ERROR:<logger>] <message>" and near misses
+    starts += [b"[ERROR:__main__] x", b"[ERROR:] x", b"[ERROR:a]", b"[ERROR:a] ", b"[FATAL:b.c] y",
+               b"[CRITICAL:x-1] z", b"[ERROR:a b] x", b"[E", b"[ERROR:a]x", b"[CRITICAL:"]
     lines = [s for s in starts if b"\n" not in s and b"\r" not in s]
     data = b"".join(line + b"\nKeyError: 'k'\n\n" for line in lines)
     assert c_impl._lex_events(data) == py_impl._lex_events(data)

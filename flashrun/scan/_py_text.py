@@ -374,16 +374,22 @@ ERROR_LEVELS = (b"ERROR:", b"FATAL:", b"CRITICAL:")
 
 
 def error_report(s):
-    """Does ``s`` start with a program's own error report and a message after it?"""
+    """Does ``s`` start with a program's own error report and a message after it?
+    (logging's ``ERROR:<logger>:<message>``, and ``[ERROR:<logger>] <message>`` where
+    the format brackets the two, as Sockeye's does)"""
     for word in ERROR_WORDS:
         if s.startswith(word):
             return len(s) > len(word)
+    bracket = 1 if s[:1] == b"[" else 0
     for level in ERROR_LEVELS:
-        if s.startswith(level):
-            j = len(level)
+        if s.startswith(level, bracket):
+            k = bracket + len(level)
+            j = k
             while j < len(s) and s[j] in _LOGGER_BYTES:
                 j += 1
-            return len(level) < j < len(s) - 1 and s[j] == 0x3A
+            if bracket:
+                return k < j < len(s) - 2 and s[j] == 0x5D and s[j + 1] == 0x20
+            return k < j < len(s) - 1 and s[j] == 0x3A
     return False
 
 

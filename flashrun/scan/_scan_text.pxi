@@ -181,6 +181,27 @@ cdef inline bint _word_then_text(const unsigned char* s, Py_ssize_t n, const cha
     return _starts(s, n, 0, w) and n > <Py_ssize_t>strlen(w)
 
 
+cdef bint _bracket_level(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """_py.error_report's bracketed form: "[ERROR:<logger>] <message>"."""
+    cdef Py_ssize_t j, k
+    cdef const char* level
+    if n > 1 and s[1] == 0x45:  # 'E'
+        level = b"ERROR:"
+    elif n > 1 and s[1] == 0x46:  # 'F'
+        level = b"FATAL:"
+    elif n > 1 and s[1] == 0x43:  # 'C'
+        level = b"CRITICAL:"
+    else:
+        return 0
+    if not _starts(s, n, 1, level):
+        return 0
+    k = 1 + strlen(level)
+    j = k
+    while j < n and _LOGGER[s[j]]:
+        j += 1
+    return k < j < n - 2 and s[j] == 0x5D and s[j + 1] == 0x20
+
+
 cdef bint _error_report(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     """_py.error_report: a program's own error report at the line's start ("ERROR: ",
     "fatal error: ", "[ERROR] ", logging's "ERROR:<logger>:<message>")."""
@@ -194,7 +215,7 @@ cdef bint _error_report(const unsigned char* s, Py_ssize_t n) noexcept nogil:
         return _word_then_text(s, n, b"fatal error: ")
     if s[0] == 0x5B:  # '['
         return _word_then_text(s, n, b"[ERROR] ") or _word_then_text(s, n, b"[FATAL] ") or \
-            _word_then_text(s, n, b"[CRITICAL] ")
+            _word_then_text(s, n, b"[CRITICAL] ") or _bracket_level(s, n)
     if s[0] == 0x45:  # 'E'
         level = b"ERROR:"
     elif s[0] == 0x46:  # 'F'
