@@ -423,10 +423,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     # reset) writing to one, or a refused or vanished socket connecting to one: the
     # process at its other end died (SubprocVecEnv's and habitat's VectorEnv workers,
     # a custom pool, a DataLoader worker sharing a tensor) without a word here
-    # (its frames in the root traceback, or pasted without their header right before it)
-    peer_gone = "peer_pipe" in (root_markers | s.markers) and root_type in _PEER_GONE_TYPES
+    # (its frames in the root traceback, or pasted without their header right before it:
+    # local_peer above)
     if ("worker_exit" in root_markers or (not has_root and "worker_exit" in evidence)
-            or peer_gone) and not root_markers & _CODE:
+            or local_peer) and not root_markers & _CODE:
         return FailureClass.WORKER_CRASH, "a worker process died without saying why"
     if root_markers & {"segfault", "abort"} and not root_markers & _CODE and not code_root:
         # "DataLoader worker (pid N) is killed by signal: Segmentation fault.": the

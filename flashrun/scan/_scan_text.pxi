@@ -181,32 +181,34 @@ cdef inline bint _word_then_text(const unsigned char* s, Py_ssize_t n, const cha
     return _starts(s, n, 0, w) and n > <Py_ssize_t>strlen(w)
 
 
-cdef bint _bracket_level(const unsigned char* s, Py_ssize_t n) noexcept nogil:
-    """_py.error_report's bracketed form: "[ERROR:<logger>] <message>"."""
-    cdef Py_ssize_t j, k
+cdef Py_ssize_t _level_end(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """Where an error level word ("ERROR:", "FATAL:", "CRITICAL:") at s[i:] ends, -1
+    if none starts there."""
     cdef const char* level
-    if n > 1 and s[1] == 0x45:  # 'E'
+    if i >= n:
+        return -1
+    if s[i] == 0x45:  # 'E'
         level = b"ERROR:"
-    elif n > 1 and s[1] == 0x46:  # 'F'
+    elif s[i] == 0x46:  # 'F'
         level = b"FATAL:"
-    elif n > 1 and s[1] == 0x43:  # 'C'
+    elif s[i] == 0x43:  # 'C'
         level = b"CRITICAL:"
     else:
-        return 0
-    if not _starts(s, n, 1, level):
-        return 0
-    k = 1 + strlen(level)
-    j = k
+        return -1
+    return i + <Py_ssize_t>strlen(level) if _starts(s, n, i, level) else -1
+
+
+cdef inline Py_ssize_t _logger_end(const unsigned char* s, Py_ssize_t n, Py_ssize_t j) noexcept nogil:
     while j < n and _LOGGER[s[j]]:
         j += 1
-    return k < j < n - 2 and s[j] == 0x5D and s[j + 1] == 0x20
+    return j
 
 
 cdef bint _error_report(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     """_py.error_report: a program's own error report at the line's start ("ERROR: ",
-    "fatal error: ", "[ERROR] ", logging's "ERROR:<logger>:<message>")."""
+    "fatal error: ", "[ERROR] ", logging's "ERROR:<logger>:<message>" and its bracketed
+    "[ERROR:<logger>] <message>")."""
     cdef Py_ssize_t j, k
-    cdef const char* level
     if n == 0:
         return 0
     if s[0] == 0x65:  # 'e'
@@ -214,24 +216,20 @@ cdef bint _error_report(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     if s[0] == 0x66:  # 'f'
         return _word_then_text(s, n, b"fatal error: ")
     if s[0] == 0x5B:  # '['
-        return _word_then_text(s, n, b"[ERROR] ") or _word_then_text(s, n, b"[FATAL] ") or \
-            _word_then_text(s, n, b"[CRITICAL] ") or _bracket_level(s, n)
-    if s[0] == 0x45:  # 'E'
-        level = b"ERROR:"
-    elif s[0] == 0x46:  # 'F'
-        level = b"FATAL:"
-    elif s[0] == 0x43:  # 'C'
-        level = b"CRITICAL:"
-    else:
+        if _word_then_text(s, n, b"[ERROR] ") or _word_then_text(s, n, b"[FATAL] ") or \
+                _word_then_text(s, n, b"[CRITICAL] "):
+            return 1
+        k = _level_end(s, n, 1)
+        if k < 0:
+            return 0
+        j = _logger_end(s, n, k)
+        return k < j < n - 2 and s[j] == 0x5D and s[j + 1] == 0x20
+    k = _level_end(s, n, 0)
+    if k < 0:
         return 0
-    if not _starts(s, n, 0, level):
-        return 0
-    k = strlen(level)
     if k < n and s[k] == 0x20:  # "ERROR: message"
         return n > k + 1
-    j = k
-    while j < n and _LOGGER[s[j]]:
-        j += 1
+    j = _logger_end(s, n, k)
     return k < j < n - 1 and s[j] == 0x3A
 
 
