@@ -2302,7 +2302,8 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b307-" + i, tail, row) for i, tail, row in _batch("heldout307")] + \
     [("b308-" + i, tail, row) for i, tail, row in _batch("heldout308")] + \
     [("b309-" + i, tail, row) for i, tail, row in _batch("heldout309")] + \
-    [("b310-" + i, tail, row) for i, tail, row in _batch("heldout310")]
+    [("b310-" + i, tail, row) for i, tail, row in _batch("heldout310")] + \
+    [("b311-" + i, tail, row) for i, tail, row in _batch("heldout311")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -2743,13 +2744,15 @@ KNOWN = {
     "b307-020": "a shell's bare `Killed`: the dev corpus (049) reads it as the OOM killer, the labeller as a crash",
     "b310-002": "torchrun's agent told to stop (`SignalException: Process N got signal: 1`, SIGHUP), nothing else: dev corpus 103 says unknown, the labeller a crash",
     "b310-008": "`FileNotFoundError` for a resumed checkpoint's `trainer_state.json` (a checkpoint the stopped job never finished): labelled artifact_corruption; the words are a missing path's",
+    "b311-012": "Demucs' `Could not load file ... FFmpeg is not installed ... Failed to load audio from song.mp3`: labelled application_error (no decoder installed); torchaudio's `Failed to load audio` reads as the sample",
+    "b311-013": "Demucs' `Could not load file test.mp3. Maybe it is not a supported file format? Error is No audio I/O backend is available..`: labelled application_error; one tool's words",
 }
 
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout310: 5344 tails a second hand wrote (the last three hundred
-    and four batches copied from real issue threads, batch 40 and a few cases of later
+    """tests/data/heldout..heldout311: 5360 tails a second hand wrote (the last three hundred
+    and five batches copied from real issue threads, batch 40 and a few cases of later
     ones from pull requests' descriptions) and labelled before flashrun first read them
     (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40, 28/30, 24/31,
     12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17, 6/7, 15/16,
@@ -2776,8 +2779,8 @@ def test_second_hand_batch(scan_impl, monkeypatch, case):
     10/15, 19/19, 16/20, 5/10, 17/17, 14/17, 20/22, 13/13, 7/7, 8/14, 16/17, 16/16,
     14/15, 10/12, 13/14, 16/17, 6/6, 8/10, 17/17, 8/8, 13/14, 13/17, 12/15, 15/16,
     12/15, 7/7, 9/9, 8/9, 15/20, 13/15, 6/7, 11/11, 8/15, 13/14, 13/13, 7/8, 12/16,
-    12/15, 16/20, 12/12, 9/9 and 8/10 then; the README in each says which shapes were
-    fixed, and KNOWN what stays)."""
+    12/15, 16/20, 12/12, 9/9, 8/10 and 14/16 then; the README in each says which
+    shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])
