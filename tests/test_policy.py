@@ -1,4 +1,6 @@
 """The pure policy core: taxonomy precedence, the versioned table, decide, history."""
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -127,14 +129,42 @@ def test_normalise_paths_windows_and_posix():
         "cannot open <path> (<rank>)"
 
 
-@given(st.text(alphabet="aZ:/\\ ,)'\"x.C1", max_size=60))
-def test_the_drive_form_is_skipped_only_where_it_cannot_match(text):
-    """normalise tries the drive form of a path ("C:\\") only when the text holds ":/"
-    or ":\\"; without one, the plain form must find exactly what both forms would."""
-    from flashrun.policy import history
+# The regular expressions normalise's hand-written passes replace (flashrun/policy/
+# history.py), applied as a chain of re.sub calls: the reference the passes must match.
+_REF_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_REF_SEP_RUN = r"[\\/][^\s'\":,)]+"
+_REF_PATH = re.compile(_REF_SEP_RUN)
+_REF_DRIVE_PATH = re.compile(r"[A-Za-z]:" + _REF_SEP_RUN + "|" + _REF_SEP_RUN)
+_REF_RANK = re.compile(r"\[[Rr]ank\s*\d+\]?|\b[Rr]ank\s*\d+\]?")
+_REF_NUM = re.compile(r"\d+(?:\.\d+)?")
 
-    if ":/" not in text and ":\\" not in text:
-        assert history._PATH.sub("<path>", text) == history._DRIVE_PATH.sub("<path>", text)
+
+def _reference_normalise(message):
+    text = _REF_HEX.sub("<addr>", message)
+    text = _REF_DRIVE_PATH.sub("<path>", text)  # the drive form, tried everywhere
+    text = _REF_RANK.sub("<rank>", text)
+    text = _REF_NUM.sub("<n>", text)
+    return " ".join(text.split())[:200]
+
+
+# what the passes read: separators, drive letters, quotes and stops, hex, ranks, digits
+# (ASCII, Arabic-Indic, fullwidth), Unicode spaces and word characters
+_PIECES = ["0x", "0x1f", "0xZ", "/", "\\", "C:", "c:\\", "z:/", ":", ",", ")", "'", '"', " ",
+           "\t", "\u00a0", "\u3000", "rank", "Rank", "[rank", "RANK", "ank", "]", "[", "_",
+           "a", "x", "é", "1", "23", "4.5", ".", "\u0663", "\uff17", "\n", "-", "<", ">"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join) | st.text(max_size=80))
+def test_normalise_matches_the_regular_expressions_it_replaces(text):
+    assert normalise(text) == _reference_normalise(text)
+
+
+@pytest.mark.parametrize("text", [
+    "rank3/4", "Rank12/x", "10x1f", "a/0x12", "abc:/x y", "C:/a:b/c", "x[rank 7]y", "_rank3",
+    "é rank3", "[rank]rank2", "rank1]rank2", "0x", "0xg/", "/ ", "// /", "1.2.3", "1..2",
+    "C:\\Users\\ann\\x.pt: denied", "\u0663\u0664.\u0665 ranks", "on rank\u00a0 4]"])
+def test_normalise_matches_the_regular_expressions_on_edges(text):
+    assert normalise(text) == _reference_normalise(text)
 
 
 def test_fingerprint_and_determinism():
