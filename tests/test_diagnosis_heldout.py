@@ -1827,7 +1827,7 @@ RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x128 and 256x64)
 # died: the socket it connects to is gone or refuses, and those errno words are that
 # local peer's, not the network's or the run's path; the same refusal from a client
 # library (no multiprocessing frames) is still the network
-C["resource_sharer_socket_gone"] = (b"""Traceback (most recent call last):
+_RESOURCE_SHARER = b"""Traceback (most recent call last):
   File "/usr/lib/python3.8/multiprocessing/queues.py", line 116, in get
     return _ForkingPickler.loads(res)
   File "/usr/local/lib/python3.8/dist-packages/torch/multiprocessing/reductions.py", line 284, in rebuild_storage_fd
@@ -1840,22 +1840,10 @@ C["resource_sharer_socket_gone"] = (b"""Traceback (most recent call last):
     c = SocketClient(address)
   File "/usr/lib/python3.8/multiprocessing/connection.py", line 630, in SocketClient
     s.connect(address)
-FileNotFoundError: [Errno 2] No such file or directory
+"""
+C["resource_sharer_socket_gone"] = (_RESOURCE_SHARER + b"""FileNotFoundError: [Errno 2] No such file or directory
 """, None, "worker_crash")
-C["resource_sharer_connection_refused"] = (b"""Traceback (most recent call last):
-  File "/usr/lib/python3.8/multiprocessing/queues.py", line 116, in get
-    return _ForkingPickler.loads(res)
-  File "/usr/local/lib/python3.8/dist-packages/torch/multiprocessing/reductions.py", line 284, in rebuild_storage_fd
-    fd = df.detach()
-  File "/usr/lib/python3.8/multiprocessing/resource_sharer.py", line 57, in detach
-    with _resource_sharer.get_connection(self._id) as conn:
-  File "/usr/lib/python3.8/multiprocessing/resource_sharer.py", line 87, in get_connection
-    c = Client(address, authkey=process.current_process().authkey)
-  File "/usr/lib/python3.8/multiprocessing/connection.py", line 502, in Client
-    c = SocketClient(address)
-  File "/usr/lib/python3.8/multiprocessing/connection.py", line 630, in SocketClient
-    s.connect(address)
-ConnectionRefusedError: [Errno 111] Connection refused
+C["resource_sharer_connection_refused"] = (_RESOURCE_SHARER + b"""ConnectionRefusedError: [Errno 111] Connection refused
 """, None, "worker_crash")
 C["connection_refused_outside_multiprocessing"] = (b"""Traceback (most recent call last):
   File "/opt/conda/lib/python3.10/site-packages/urllib3/connection.py", line 174, in _new_conn
