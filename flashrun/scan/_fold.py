@@ -232,8 +232,11 @@ class Fold:
 
     def push(self, event):
         kind, _lineno, act, rank, a, b, c = event
-        if kind == EV_MARK and a != CTX_FRAMES and _routine_note(_text(c)):
-            return  # a note every run prints (_fold_text.routine_note): no evidence
+        line = None
+        if kind == EV_MARK and a != CTX_FRAMES:
+            line = _text(c)  # a message or output line, read once
+            if _routine_note(line):
+                return  # a note every run prints (_fold_text.routine_note): no evidence
         if kind == EV_TERM or kind == EV_MARK or kind == EV_NATIVE:
             self.recent |= b
         if (kind == EV_EXIT or kind == EV_CFE or kind == EV_SECTION) and rank < 0 \
@@ -262,9 +265,8 @@ class Fold:
                     if b & (_SPAWN_PIPE | _PEER_PIPE):
                         record.add(b & (_SPAWN_PIPE | _PEER_PIPE), _text(c))
             elif a == CTX_MSG and record is not None:
-                record.add(b, _text(c))
+                record.add(b, line)
             else:
-                line = _text(c)
                 quiet = bool(b & ~_OUTSIDE) and _quiet(line)
                 late = self.report_act is not None  # after the first death report
                 for bit in _bits(b):
