@@ -1963,6 +1963,34 @@ Stopping training session because loss is NaN
 ----New best   0.1064, saving
 """, None, "application_error")
 
+# the CUDA math libraries' status names with the RuntimeError lost: a call refused the
+# same way every time; their ALLOC_FAILED names stay memory's
+C["cudnn_status_without_its_type"] = (b"""epoch 3:  41%|####      | 410/1000
+cuDNN error: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a non-contiguous input.
+""", None, "application_error")
+C["cublas_status_when_calling_without_its_type"] = (b"""CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmEx( handle, opa, opb, m, n, k, &falpha, a, CUDA_R_16F, lda, b, CUDA_R_16F, ldb, &fbeta, c, CUDA_R_16F, ldc, CUDA_R_32F, CUBLAS_GEMM_DFALT_TENSOR_OP)`
+""", None, "application_error")
+C["cublas_alloc_failed_stays_memory"] = (b"""RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`
+""", 1, "out_of_memory")
+# an extension's input check and CPython's one-parameter arity words, types lost
+C["extension_contiguity_check_without_its_type"] = (b"""features must be contiguous
+""", None, "application_error")
+C["one_positional_argument_without_its_type"] = (b"""  File "models/head.py", line 12, in __init__
+ forward() takes 1 positional argument but 3 were given
+""", 1, "application_error")
+# requests: a 4xx refusal is the request's, whatever store the URL names; a body cut
+# mid-download is the store's; a 429 still asks to come back later
+C["http_409_refusal_from_an_object_store"] = (b"""requests.exceptions.HTTPError: 409 Client Error: Conflict for url: https://example.blob.core.windows.net/data/archive_v2.zip
+""", 1, "application_error")
+C["chunked_encoding_download_cut"] = (b"""Downloading shards:  35%|###5      | 7/20
+requests.exceptions.ChunkedEncodingError: ("Connection broken: IncompleteRead(20480 bytes read, 4096 more expected)", IncompleteRead(20480 bytes read, 4096 more expected))
+""", 1, "storage_timeout")
+C["http_429_still_asks_to_wait"] = (b"""requests.exceptions.HTTPError: 429 Client Error: Too Many Requests for url: https://huggingface.co/api/models/org/name
+""", 1, "storage_timeout")
+# a library's own words for an allocation refused (tiny-cuda-nn's GPUMemory, MuJoCo's)
+C["library_could_not_allocate_memory"] = (b"""09:12:44 ERROR    Uncaught exception: Could not allocate memory: dependencies/tiny-cuda-nn/include/tiny-cuda-nn/gpu_memory.h:590 cudaMalloc(&rawptr, n_bytes) failed
+""", 1, "out_of_memory")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -2291,7 +2319,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b308-" + i, tail, row) for i, tail, row in _batch("heldout308")] + \
     [("b309-" + i, tail, row) for i, tail, row in _batch("heldout309")] + \
     [("b310-" + i, tail, row) for i, tail, row in _batch("heldout310")] + \
-    [("b311-" + i, tail, row) for i, tail, row in _batch("heldout311")]
+    [("b311-" + i, tail, row) for i, tail, row in _batch("heldout311")] + \
+    [("b312-" + i, tail, row) for i, tail, row in _batch("heldout312")] + \
+    [("b313-" + i, tail, row) for i, tail, row in _batch("heldout313")] + \
+    [("b314-" + i, tail, row) for i, tail, row in _batch("heldout314")] + \
+    [("b315-" + i, tail, row) for i, tail, row in _batch("heldout315")] + \
+    [("b316-" + i, tail, row) for i, tail, row in _batch("heldout316")] + \
+    [("b317-" + i, tail, row) for i, tail, row in _batch("heldout317")] + \
+    [("b318-" + i, tail, row) for i, tail, row in _batch("heldout318")] + \
+    [("b319-" + i, tail, row) for i, tail, row in _batch("heldout319")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -2659,7 +2695,6 @@ KNOWN = {
     "b253-006": "only an `Exception ignored in:` traceback from the DataLoader iterator's `__del__`: Python swallowed it; heldout195 labels the same shape unknown",
     "b254-017": "`NoneType' object has no attribute 'astype'` (an image that did not load): labelled data_error; the words are an AttributeError's",
     "b255-013": "a bare `Killed` after a training line (the dev corpus reads it as the OOM killer)",
-    "b257-003": "MuJoCo's `mujoco.FatalError: Could not allocate memory` (host memory, labelled out_of_memory): one library's words under a generic type",
     "b257-007": "a `raise MujocoException(...)` source line with its exception glued after it on the same line, no frame line: not a collapsed traceback the lexer can tell",
     "b257-016": "a bare `NotImplementedError` on the first line, then a multiprocessing pipe's `ConnectionResetError` traceback: labelled application_error; the reset is read as the peer's connection closing",
     "b257-019": "MuJoCo's `mj_stackAlloc: out of memory, stack overflow` (its fixed arena, a model setting): labelled application_error; the words are memory's",
@@ -2723,7 +2758,6 @@ KNOWN = {
     "b304-002": "pycocotools' `Invalid RLE mask representation` (an annotation it cannot read): labelled data_error; one library's ValueError words",
     "b305-004": "a build's `CalledProcessError` (cmake under PyTorch's setup.py, exit status 2): labelled application_error; a CalledProcessError reads as a launcher's report of a child's exit",
     "b305-009": "a shell's bare `Killed`: the dev corpus (049) reads it as the OOM killer, the labeller as a crash",
-    "b305-010": "tkDNN's `CUDNN failure: CUDNN_STATUS_NOT_INITIALIZED` then `Aborting...` (a container without the GPU's device nodes): labelled application_error; one library's words, a status that names no cause",
     "b305-016": "Torch-TensorRT's WARNING `CUDA initialization failure with error: 222`, then a segfault: labelled application_error; a warning-level note does not outweigh the signal",
     "b306-008": "tensor_parallel's `Model parameters were moved to incorrect devices, ...` with no type: one library's words",
     "b306-012": "Lightning's `PipeRPCPlugin requires FairScale and currently is only supported on PyTorch 1.6.` with no type: one library's words",
@@ -2734,6 +2768,16 @@ KNOWN = {
     "b310-008": "`FileNotFoundError` for a resumed checkpoint's `trainer_state.json` (a checkpoint the stopped job never finished): labelled artifact_corruption; the words are a missing path's",
     "b311-012": "Demucs' `Could not load file ... FFmpeg is not installed ... Failed to load audio from song.mp3`: labelled application_error (no decoder installed); torchaudio's `Failed to load audio` reads as the sample",
     "b311-013": "Demucs' `Could not load file test.mp3. Maybe it is not a supported file format? Error is No audio I/O backend is available..`: labelled application_error; one tool's words",
+    "b312-002": "a bare `Killed` glued to a progress bar (exit 137): the labeller reads worker_crash; flashrun follows the development corpus, where a bare `Killed` is the kernel's OOM killer (out_of_memory)",
+    "b314-003": "h5py's `Unable to synchronously open file (file signature not found)`: three other batches' labellers read a file that is not what it says as artifact_corruption; this one reads the thread's later comment (an old MAT format) as application_error",
+    "b314-005": "MATLAB's own error report (`Error using eig` / `Error in f (line N)`): no exception type and no Python frames; flashrun reads no evidence (unknown)",
+    "b317-001": "a bare `Killed`: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
+    "b318-008": "a traceback cut before its exception line: the labeller reads unknown; flashrun reads a traceback without its last line as the code's (application_error)",
+    "b318-013": "a tiny-cuda-nn `RuntimeError` (CUTLASS `Error Internal`) followed by a bare `Killed`: the labeller believes the RuntimeError; flashrun reads the later `Killed` as the OOM killer",
+    "b318-017": "instant-ngp logging nlohmann's `[json.exception.parse_error.101] parse error at line 44` for a transforms.json holding NaN: the labeller reads an undecodable dataset file (data_error); flashrun reads a parse error as the configuration's (application_error)",
+    "b319-008": "RDKit's `Explicit valence ... is greater than permitted` note, then `Segmentation fault (core dumped)`: the labeller reads the signal (worker_crash); flashrun reads the bad molecule (data_error)",
+    "b319-009": "RDKit's valence note above a traceback whose root is rxnmapper's `ValueError: rxn smiles is not a complete reaction`: the labeller reads one bad sample (data_error); flashrun reads the root alone (application_error)",
+    "b319-016": "`KeyError: 'molAtomMapNumber'` from a reaction without atom maps: the labeller reads the input (data_error); flashrun reads a KeyError (application_error)",
 }
 
 

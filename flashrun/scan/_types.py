@@ -392,6 +392,11 @@ _MARKER_NEEDLES = {
                  # TH's (torch < 1.2), Lua's LUA_ERRMEM (LuaJIT: "not enough memory"),
                  # Windows' ERROR_NOT_ENOUGH_MEMORY ("Not enough memory resources")
                  b"not enough memory", b"Not enough memory",
+                 # the same refusal in a library's own words, host or device:
+                 # tiny-cuda-nn's GPUMemory ("Could not allocate memory: <file>:<line>
+                 # cudaMalloc(..) failed with error out of memory"), MuJoCo's
+                 # mju_malloc ("mujoco.FatalError: Could not allocate memory")
+                 b"Could not allocate memory",
                  # Google Colab's notice when its VM ran out of RAM ("Your session
                  # crashed after using all available RAM.")
                  b"crashed after using all available RAM",
@@ -595,7 +600,11 @@ _MARKER_NEEDLES = {
                   # the status code in urllib's HTTPError ("HTTP Error 503: Service
                   # Unavailable") and huggingface_hub's retry warning ("HTTP Error 429
                   # thrown while requesting HEAD https://huggingface.co/...")
-                  b"HTTP Error 429", b"HTTP Error 50"),
+                  b"HTTP Error 429", b"HTTP Error 50",
+                  # a response whose body stopped mid-way (urllib3's ProtocolError
+                  # "Connection broken: ConnectionResetError(..)" / "IncompleteRead(..)",
+                  # requests' ChunkedEncodingError around it): a download cut off
+                  b"ChunkedEncodingError", b"Connection broken: "),
     # the Hugging Face Hub's hosts, which serve model and dataset files like an object
     # store (huggingface_hub, transformers, datasets downloads)
     "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co",
@@ -616,6 +625,13 @@ _MARKER_NEEDLES = {
                        # url ... with status code 404"): a stale or wrong address, the
                        # same on every attempt
                        b"404 Client Error", b"HTTP Error 404", b"with status code 404",
+                       # raise_for_status's other refusals ("409 Client Error: Public
+                       # access is not permitted on this storage account. for url: .."):
+                       # a bad request, credentials, a method or a state the server will
+                       # refuse again (not 408 or 429, which ask to come back later)
+                       b"400 Client Error", b"401 Client Error", b"403 Client Error",
+                       b"405 Client Error", b"409 Client Error", b"410 Client Error",
+                       b"422 Client Error",
                        # the Hub's words for the same ("Entry Not Found for url: ...",
                        # "Repository Not Found for url: ...", "Revision Not Found for
                        # url: ...") when a paste lost the status line
@@ -887,7 +903,8 @@ _MARKER_NEEDLES = {
     # "takes 2 positional arguments but 3 were given", "'NoneType' object has no
     # attribute 'x'", "object is not subscriptable", "object is not callable")
     "code_message": (b"required positional argument", b"unexpected keyword argument",
-                     b"positional arguments but ", b"object has no attribute '",
+                     b"positional arguments but ", b"positional argument but ",
+                     b"object has no attribute '",
                      # (AttributeError on a module or a class: "module 'x' has no
                      # attribute 'y'", "type object 'X' has no attribute 'y'")
                      b"' has no attribute '",
@@ -954,6 +971,19 @@ _MARKER_NEEDLES = {
                      # archive"), when a paste lost the type
                      b" is out of bounds for axis ", b" is out of bounds for dimension ",
                      b" is not a file in the archive",
+                     # the CUDA math libraries' status names, as torch's checks print
+                     # them when a paste lost the RuntimeError (ATen's cudnn/Exceptions.h:
+                     # "cuDNN error: CUDNN_STATUS_EXECUTION_FAILED"; CUDABlas.cpp: "CUDA
+                     # error: CUBLAS_STATUS_INVALID_VALUE when calling `cublasSgemm(..)`";
+                     # cuSOLVER's and cuSPARSE's the same): a call the library refused or
+                     # could not run, the same on every attempt. Their ALLOC_FAILED
+                     # names are memory's (cuda_oom), which outranks this
+                     b"CUDNN_STATUS_", b"CUBLAS_STATUS_", b"CUSOLVER_STATUS_",
+                     b"CUSPARSE_STATUS_",
+                     # the input checks of C++/CUDA extensions and ATen kernels (the
+                     # CHECK_CONTIGUOUS/CHECK_CUDA idiom: TORCH_CHECK(x.is_contiguous(),
+                     # #x " must be contiguous"), when a paste lost the RuntimeError
+                     b" must be contiguous", b" must be a CUDA tensor",
                      # libraries' words for a configuration naming what is not there:
                      # Hydra's instantiate ("Error locating target 'pkg.mod.Name'"),
                      # transformers' Auto classes ("Unrecognized configuration class
