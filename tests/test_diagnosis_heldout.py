@@ -1991,6 +1991,34 @@ C["http_429_still_asks_to_wait"] = (b"""requests.exceptions.HTTPError: 429 Clien
 C["library_could_not_allocate_memory"] = (b"""09:12:44 ERROR    Uncaught exception: Could not allocate memory: dependencies/tiny-cuda-nn/include/tiny-cuda-nn/gpu_memory.h:590 cudaMalloc(&rawptr, n_bytes) failed
 """, 1, "out_of_memory")
 
+# a paste that skipped the inner frames and indented the exception line like a source
+# line: a second indented "Type: message" under a frame is the terminal; a caret line
+# or a multi-line statement is not
+C["exception_line_indented_under_a_frame"] = (b"""Traceback (most recent call last):
+  File "/srv/run/sample.py", line 78, in <module>
+    out = sampler(batch)
+    torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 15.42 GiB. GPU 0 has a total capacity of 79.10 GiB of which 6.18 GiB is free.
+""", 1, "out_of_memory")
+C["caret_lines_under_a_frame_are_not_a_terminal"] = (b"""Traceback (most recent call last):
+  File "/srv/run/train.py", line 12, in <module>
+    loss = model(x)["loss"]
+           ~~~~~~~~^^^^^^^^
+  File "/srv/run/model.py", line 40, in forward
+""", 1, "application_error")
+# NVRTC compiling a kernel torch generated at run time: the toolkit refused it
+C["nvrtc_compile_refused_without_its_type"] = (b"""Failed inference for face 0: nvrtc: error: invalid value for --gpu-architecture (-arch)
+nvrtc compilation failed:
+""", None, "application_error")
+
+# curl's own error line: a transfer that did not get through is a failed fetch; its -f
+# answer for a URL that names nothing is the address's
+C["curl_transfer_timed_out"] = (b"""Re-downloading weights..
+curl: (28) Failed to connect to github.com port 443 after 21040 ms: Timed out
+Error: The downloaded model file was invalid! Bytes downloaded: 0
+""", None, "storage_timeout")
+C["curl_404_is_the_address"] = (b"""curl: (22) The requested URL returned error: 404
+""", 22, "application_error")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -2327,7 +2355,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b316-" + i, tail, row) for i, tail, row in _batch("heldout316")] + \
     [("b317-" + i, tail, row) for i, tail, row in _batch("heldout317")] + \
     [("b318-" + i, tail, row) for i, tail, row in _batch("heldout318")] + \
-    [("b319-" + i, tail, row) for i, tail, row in _batch("heldout319")]
+    [("b319-" + i, tail, row) for i, tail, row in _batch("heldout319")] + \
+    [("b320-" + i, tail, row) for i, tail, row in _batch("heldout320")] + \
+    [("b321-" + i, tail, row) for i, tail, row in _batch("heldout321")] + \
+    [("b322-" + i, tail, row) for i, tail, row in _batch("heldout322")] + \
+    [("b323-" + i, tail, row) for i, tail, row in _batch("heldout323")] + \
+    [("b324-" + i, tail, row) for i, tail, row in _batch("heldout324")] + \
+    [("b325-" + i, tail, row) for i, tail, row in _batch("heldout325")] + \
+    [("b326-" + i, tail, row) for i, tail, row in _batch("heldout326")] + \
+    [("b327-" + i, tail, row) for i, tail, row in _batch("heldout327")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -2778,6 +2814,15 @@ KNOWN = {
     "b319-008": "RDKit's `Explicit valence ... is greater than permitted` note, then `Segmentation fault (core dumped)`: the labeller reads the signal (worker_crash); flashrun reads the bad molecule (data_error)",
     "b319-009": "RDKit's valence note above a traceback whose root is rxnmapper's `ValueError: rxn smiles is not a complete reaction`: the labeller reads one bad sample (data_error); flashrun reads the root alone (application_error)",
     "b319-016": "`KeyError: 'molAtomMapNumber'` from a reaction without atom maps: the labeller reads the input (data_error); flashrun reads a KeyError (application_error)",
+    "b323-001": "fairseq's `WARNING: ran out of memory with exception: CUDA out of memory ...` then `Skipping batch`: the labeller reads the OOM; flashrun reads a warning the run printed a line after as one it went on from (unknown)",
+    "b323-007": "soundfile's `RuntimeError: Error opening '<x>.flac': System error.`: the labeller reads an unreadable sample (data_error); flashrun reads a RuntimeError whose words name no decoding failure (application_error)",
+    "b324-004": "`nvrtc: error: invalid value for --gpu-architecture` and `nvrtc compilation failed:`, then the generated kernel's source (19 lines): the NVRTC words are now a code message, but the lines after them read as output the run went on to print (unknown)",
+    "b324-006": "macOS's bare `Killed: 9`: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
+    "b324-009": "a caught `Error CUDA out of memory...` printed by the script's handler, then an uncaught `AttributeError` it caused: the labeller reads the OOM; flashrun believes the traceback (application_error)",
+    "b326-007": "a Slurm batch script's `line 31 : 261100 process stopped` (a localized job-control line): not a shape the lexer knows (unknown)",
+    "b326-012": "a traceback pasted as its source lines only (no `File` lines, no exception line): the labeller reads the issue title; flashrun finds no frame (unknown)",
+    "b326-014": "`ValueError: cannot reshape array of size 36608 into shape (320,320)` from np.fromfile on a short particle file: the labeller reads a truncated data file (data_error); flashrun reads a ValueError (application_error)",
+    "b327-008": "a traceback cut before its exception line: the labeller reads unknown; flashrun reads it as the code's (application_error), as 18 other labels read such tails",
 }
 
 

@@ -209,6 +209,26 @@ def test_short_line_starts():
     assert c_impl._lex_events(data) == py_impl._lex_events(data)
 
 
+def test_indented_lines_under_a_frame():
+    """After a frame's source line, a second indented line shaped "Type: message" is
+    the exception line a paste indented; carets, statements, a name without its colon
+    or with a class-like name that is no exception are not. Both lexers alike."""
+    frame = b'Traceback (most recent call last):\n  File "t.py", line 3, in <module>\n    f(x)\n'
+    seconds = [b"    torch.cuda.OutOfMemoryError: CUDA out of memory.", b"    ValueError: bad",
+               b"\tValueError: tab", b"        KeyError: 'k'", b"    ~~~^^^", b"    ^^^^",
+               b"    ValueError:", b"    ValueError", b"    x: int = 3", b"    Config: x",
+               b"    socket.error: [Errno 104] reset", b"    a.b.Warning: w", b"    ",
+               b"    RuntimeError: x\r", b'  File "u.py", line 9, in g']
+    for second in seconds:
+        for after in (b"", b"step 2\n", b"    OSError: later\n"):
+            data = frame + second + b"\n" + after
+            assert c_impl._lex_events(data) == py_impl._lex_events(data), (second, after)
+            assert c_impl.scan_tail(data) == py_impl.scan_tail(data), (second, after)
+    root = py_impl.scan_tail(frame + seconds[0] + b"\n").root
+    assert root is not None and root.exc_type == "torch.cuda.OutOfMemoryError"
+    assert py_impl.scan_tail(frame + b"    ~~~^^^\n").root is None
+
+
 @pytest.mark.parametrize("avx2", [True, False])
 def test_line_ends_at_every_vector_offset(avx2):
     """The C lexer finds line ends 16 or 32 bytes at a time: ends at every offset

@@ -277,6 +277,17 @@ class Lexer:
                             MSG, 0, 0
                         return None
                 else:
+                    if self.slot_prev_frame[k] == 2:
+                        # a second indented line under a frame whose source line was
+                        # read, shaped "Type: message": the exception line, indented by
+                        # a paste that skipped the inner frames (no statement reads so)
+                        i = _lstrip_spaces(content)
+                        end, colon = terminal_name(content[i:])
+                        if end and colon and exception_like(content[i:], end):
+                            self._emit(T.EV_TERM, rank, T.CTX_FRAMES, mask, content[i:])
+                            self.slot_state[k], self.slot_msg[k], self.slot_prev_frame[k] = \
+                                MSG, 0, 0
+                            return None
                     self.slot_prev_frame[k] = 2
                 if mask & _FRAME_MARKS:  # through an object-store client, a spawn pipe
                     self._emit(T.EV_MARK, rank, T.CTX_FRAMES, mask & _FRAME_MARKS, content)

@@ -610,6 +610,15 @@ cdef class Lexer:
                         self.slot_prev[k] = 0
                         return 0
                 else:
+                    if self.slot_prev[k] == 2:  # an indented exception line (_py)
+                        e = _lstrip(c, cn)
+                        end = _terminal_name(c + e, cn - e, &colon)
+                        if end and colon and _exception_like(c + e, end):
+                            self._emit(C_EV_TERM, rank, C_CTX_FRAMES, self.mask, c + e, cn - e)
+                            self.slot_state[k] = S_MSG
+                            self.slot_msg[k] = 0
+                            self.slot_prev[k] = 0
+                            return 0
                     self.slot_prev[k] = 2
                 if self.mask & _FRAME_MARKS:  # through an object-store client, a spawn pipe
                     self._emit(C_EV_MARK, rank, C_CTX_FRAMES, self.mask & _FRAME_MARKS, c, cn)

@@ -625,6 +625,9 @@ _MARKER_NEEDLES = {
                        # url ... with status code 404"): a stale or wrong address, the
                        # same on every attempt
                        b"404 Client Error", b"HTTP Error 404", b"with status code 404",
+                       # curl's -f answer for the same ("curl: (22) The requested URL
+                       # returned error: 404")
+                       b"returned error: 404",
                        # raise_for_status's other refusals ("409 Client Error: Public
                        # access is not permitted on this storage account. for url: .."):
                        # a bad request, credentials, a method or a state the server will
@@ -655,6 +658,13 @@ _MARKER_NEEDLES = {
                  # wget's words for a host it could not resolve or reach ("Connecting
                  # to host (host)|1.2.3.4|:443... failed: Connection timed out.")
                  b"... failed: ",
+                 # curl's error line ("curl: (N) <message>") for the codes of a transfer
+                 # that did not get through: 6 a host not resolved, 7 a connect refused
+                 # or failed, 18 a partial file, 28 a timeout ("Failed to connect to
+                 # github.com port 443 after 21040 ms: Timed out"), 35 the TLS handshake,
+                 # 52 an empty reply, 56 a receive failure
+                 b"curl: (6) ", b"curl: (7) ", b"curl: (18) ", b"curl: (28) ",
+                 b"curl: (35) ", b"curl: (52) ", b"curl: (56) ",
                  # gdown, the Google Drive downloader of many research repos, when Drive
                  # refuses the file ("Access denied with the following error: Cannot
                  # retrieve the public link of the file. ... or have had many accesses",
@@ -984,6 +994,11 @@ _MARKER_NEEDLES = {
                      # CHECK_CONTIGUOUS/CHECK_CUDA idiom: TORCH_CHECK(x.is_contiguous(),
                      # #x " must be contiguous"), when a paste lost the RuntimeError
                      b" must be contiguous", b" must be a CUDA tensor",
+                     # NVRTC compiling a kernel torch generated at run time (the fusers,
+                     # the jiterator: "nvrtc compilation failed: " then the kernel's
+                     # source) or refusing its options ("nvrtc: error: invalid value for
+                     # --gpu-architecture (-arch)": a toolkit older than the GPU)
+                     b"nvrtc compilation failed", b"nvrtc: error: ",
                      # libraries' words for a configuration naming what is not there:
                      # Hydra's instantiate ("Error locating target 'pkg.mod.Name'"),
                      # transformers' Auto classes ("Unrecognized configuration class
