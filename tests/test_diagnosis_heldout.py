@@ -2019,6 +2019,39 @@ Error: The downloaded model file was invalid! Bytes downloaded: 0
 C["curl_404_is_the_address"] = (b"""curl: (22) The requested URL returned error: 404
 """, 22, "application_error")
 
+# torch's own words with their type lost: DDP's reducer, the fusers' NVRTC, ptxas on a
+# JIT's PTX; the YOLOv5 lineage's export report; xformers' dispatcher; NumPy 2's ABI
+# message; glibc's loader on an old libstdc++
+C["ddp_reducer_unused_parameters_without_its_type"] = (b"""Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss.
+""", None, "application_error")
+C["ddp_reducer_indices_line_alone"] = (b"""Parameter indices which did not receive grad for rank 0: 4 5 6 7
+""", None, "application_error")
+C["old_fuser_nvrtc_error_then_abort"] = (b"""terminate called after throwing an instance of 'std::runtime_error'
+  what():  /pytorch/torch/csrc/jit/fuser/cuda/fused_kernel.cpp:131: NVRTC_ERROR_COMPILATION
+Aborted (core dumped)
+""", 134, "application_error")
+C["ptxas_refuses_jit_ptx"] = (b"""ptxas /tmp/compile-ptx-src-1f2e3d, line 88; error   : Feature '.bf16' requires .target sm_80 or higher
+ptxas fatal   : Ptx assembly aborted due to errors
+""", None, "application_error")
+C["yolo_export_failure_report"] = (b"""TorchScript: starting export with torch 1.13.1...
+TorchScript: export failure: Could not export Python function call 'Detect'
+""", None, "application_error")
+C["xformers_dispatch_refusal_lines"] = (b"""`flshattF` is not supported because:
+    requires device with capability > (8, 0) but your GPU has capability (7, 5) (too old)
+`cutlassF` is not supported because:
+    bf16 is only supported on A100+ GPUs
+""", None, "application_error")
+C["numpy2_abi_message_alone"] = (b"""A module that was compiled using NumPy 1.x cannot be run in
+NumPy 2.1.0 as it may crash. To support both 1.x and 2.x
+""", None, "application_error")
+C["glibcxx_version_not_found_alone"] = (b"""/opt/conda/bin/../lib/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by /opt/ext/_C.so)
+""", None, "application_error")
+# the CPU allocator's ENOMEM before it said so in words; Ray's memory monitor's advice
+C["cpu_allocator_posix_memalign_enomem"] = (b"""RuntimeError: [enforce fail at CPUAllocator.cpp:56] posix_memalign(&data, gAlignment, nbytes) == 0. 12 vs 0
+""", 1, "out_of_memory")
+C["ray_memory_monitor_advice_alone"] = (b"""Refer to the documentation on how to address the out of memory issue: https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html.
+""", None, "out_of_memory")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -2363,7 +2396,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b324-" + i, tail, row) for i, tail, row in _batch("heldout324")] + \
     [("b325-" + i, tail, row) for i, tail, row in _batch("heldout325")] + \
     [("b326-" + i, tail, row) for i, tail, row in _batch("heldout326")] + \
-    [("b327-" + i, tail, row) for i, tail, row in _batch("heldout327")]
+    [("b327-" + i, tail, row) for i, tail, row in _batch("heldout327")] + \
+    [("b328-" + i, tail, row) for i, tail, row in _batch("heldout328")] + \
+    [("b329-" + i, tail, row) for i, tail, row in _batch("heldout329")] + \
+    [("b330-" + i, tail, row) for i, tail, row in _batch("heldout330")] + \
+    [("b331-" + i, tail, row) for i, tail, row in _batch("heldout331")] + \
+    [("b332-" + i, tail, row) for i, tail, row in _batch("heldout332")] + \
+    [("b333-" + i, tail, row) for i, tail, row in _batch("heldout333")] + \
+    [("b334-" + i, tail, row) for i, tail, row in _batch("heldout334")] + \
+    [("b335-" + i, tail, row) for i, tail, row in _batch("heldout335")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -2823,6 +2864,25 @@ KNOWN = {
     "b326-012": "a traceback pasted as its source lines only (no `File` lines, no exception line): the labeller reads the issue title; flashrun finds no frame (unknown)",
     "b326-014": "`ValueError: cannot reshape array of size 36608 into shape (320,320)` from np.fromfile on a short particle file: the labeller reads a truncated data file (data_error); flashrun reads a ValueError (application_error)",
     "b327-008": "a traceback cut before its exception line: the labeller reads unknown; flashrun reads it as the code's (application_error), as 18 other labels read such tails",
+    "b328-009": "a reflowed traceback (no indentation, `line 189,` and `in recv_handle` split over two lines) cut at `raise RuntimeError('received %d items of ancdata' %`: no frame the lexer can read (unknown)",
+    "b328-018": "a bare `ConnectionResetError: [Errno 104] Connection reset by peer`: the labeller reads the thread (a DataLoader worker's fd-passing socket, worker_crash); flashrun reads a reset connection (communication_error)",
+    "b329-001": "`DataLoader worker (pid N) is killed by signal: Killed.`: the labeller reads worker_crash; flashrun follows the development corpus (the OOM killer, out_of_memory)",
+    "b329-002": "a bare `Killed`: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
+    "b329-003": "DIGITS's `ERROR: error code -9` above Caffe's test output: not a launcher's template the lexer knows (unknown)",
+    "b329-017": "a progress bar then macOS's `Killed: 9`: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
+    "b329-019": "a bare `Killed`: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
+    "b329-020": "bash's `line 5:  1921 Killed`: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
+    "b329-021": "torchrun's failure block transcribed from a screenshot, fields glued (`rank2 (local rank: 2)exitcode: -9 (pid: 36071)error file`): not the template's shape (unknown)",
+    "b331-010": "`CUDA NVRTC compile error: default_program(1456): warning: ...`: the compiler's `warning:` near the line's start reads as a quiet level, and a line follows (unknown)",
+    "b332-001": "a multi-GPU run that stops at its first NCCL step with no error text: the labeller reads a hang in the collective; flashrun finds nothing said (unknown)",
+    "b332-004": "the same: a hang at the first step with no error text (unknown)",
+    "b334-001": "a bare `KeyboardInterrupt` (Ctrl-C): the labeller reads a signal death (worker_crash); flashrun reads a stop from outside (unknown), as two other batches' labellers do",
+    "b334-002": "torchrun's `SignalException: Process N got signal: 1` (SIGHUP under nohup): a stop from outside, which the development corpus (103, SIGTERM) reads as unknown",
+    "b334-003": "Ctrl-C, then wandb's cleanup thread's `ValueError: write to closed file`: the labeller reads the interrupt; flashrun believes the traceback (application_error)",
+    "b334-005": "RStudio's stop button, then a `TypeError: 'NoneType' object is not callable`: the labeller reads the reporter's prose; flashrun believes the traceback (application_error)",
+    "b334-006": "Paddle's `FatalError: Termination signal is detected by the operating system` (SIGTERM): a stop from outside (unknown), as the development corpus reads one",
+    "b334-007": "`^C`, uvicorn's shutdown lines, then heartbeats: the process lives on; the labeller reads worker_crash, flashrun unknown",
+    "b335-003": "accelerate's `bf16 mixed precision requires PyTorch >= 1.10 and a supported device.` alone: one library's words with no type (unknown)",
 }
 
 

@@ -397,6 +397,11 @@ _MARKER_NEEDLES = {
                  # cudaMalloc(..) failed with error out of memory"), MuJoCo's
                  # mju_malloc ("mujoco.FatalError: Could not allocate memory")
                  b"Could not allocate memory",
+                 # c10's CPU allocator before it said so in words (CPUAllocator.cpp:
+                 # "posix_memalign(&data, gAlignment, nbytes) == 0. 12 vs 0", 12 being
+                 # ENOMEM); Ray's memory monitor's closing advice, which names its
+                 # documentation page ("...ray-oom-prevention.html")
+                 b"nbytes) == 0. 12 vs 0", b"ray-oom-prevention",
                  # Google Colab's notice when its VM ran out of RAM ("Your session
                  # crashed after using all available RAM.")
                  b"crashed after using all available RAM",
@@ -504,6 +509,10 @@ _MARKER_NEEDLES = {
     # ld.so's "libcuda.so: cannot open shared object file"; cuDNN's "Could not load
     # library ...", then an abort): an install's or an environment's mistake
     "missing_library": (b"cannot open shared object file",
+                        # glibc's dynamic loader on a library older than the one a binary
+                        # was linked against ("libstdc++.so.6: version `GLIBCXX_3.4.29'
+                        # not found (required by ...)"): dl-version.c's backquote
+                        b": version `",
                         # HDF5's filter pipeline without the plugin a dataset was written
                         # with (H5Z.c: "required filter 'blosc' is not registered")
                         b"required filter '",
@@ -999,6 +1008,31 @@ _MARKER_NEEDLES = {
                      # source) or refusing its options ("nvrtc: error: invalid value for
                      # --gpu-architecture (-arch)": a toolkit older than the GPU)
                      b"nvrtc compilation failed", b"nvrtc: error: ",
+                     # and the same in the fusers' and nvFuser's words ("CUDA NVRTC
+                     # compile error: ...", the old fuser's "fused_kernel.cpp:131:
+                     # NVRTC_ERROR unknown"); ptxas refusing the PTX a JIT (Triton, a
+                     # fuser) generated ("ptxas fatal   : Ptx assembly aborted due to
+                     # errors", after "Feature '.bf16' requires .target sm_80")
+                     b"NVRTC compile error", b"NVRTC_ERROR",
+                     b"Ptx assembly aborted due to errors",
+                     # DDP's reducer on parameters that took no part in the loss
+                     # (reducer.cpp: "Expected to have finished reduction in the prior
+                     # iteration before starting a new one", 1.9+ then "Parameter indices
+                     # which did not receive grad for rank 1: ..."), a type lost
+                     b"Expected to have finished reduction in the prior iteration",
+                     b"which did not receive grad for rank ",
+                     # the export scripts of the YOLOv5 lineage (export.py: "<prefix>
+                     # export failure: <e>", later "export failure \u274c <t>s: <e>"):
+                     # the model cannot be traced or converted
+                     b" export failure: ", b" export failure \xe2\x9d\x8c",
+                     # xformers' dispatcher explaining why no kernel fits the inputs
+                     # ("`cutlassF` is not supported because:" / "bf16 is only supported
+                     # on A100+ GPUs"), under its NotImplementedError
+                     b"` is not supported because:",
+                     # NumPy 2's message for an extension built against NumPy 1.x ("A
+                     # module that was compiled using NumPy 1.x cannot be run in NumPy
+                     # 2.0.2 as it may crash."), the environment's, on every attempt
+                     b"compiled using NumPy 1.x cannot be run in",
                      # libraries' words for a configuration naming what is not there:
                      # Hydra's instantiate ("Error locating target 'pkg.mod.Name'"),
                      # transformers' Auto classes ("Unrecognized configuration class
