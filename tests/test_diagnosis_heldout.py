@@ -2052,6 +2052,12 @@ C["cpu_allocator_posix_memalign_enomem"] = (b"""RuntimeError: [enforce fail at C
 C["ray_memory_monitor_advice_alone"] = (b"""Refer to the documentation on how to address the out of memory issue: https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html.
 """, None, "out_of_memory")
 
+# a level word after an error's own "...error:" is the message's, not the line's level
+C["warning_word_inside_an_error_message"] = (b"""CUDA NVRTC compile error: default_program(1456): warning: variable "WARP_SIZE" was declared but never referenced
+
+ptxas warning : Too big maxrregcount value specified 256, will be ignored
+""", None, "application_error")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -2873,7 +2879,6 @@ KNOWN = {
     "b329-019": "a bare `Killed`: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
     "b329-020": "bash's `line 5:  1921 Killed`: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
     "b329-021": "torchrun's failure block transcribed from a screenshot, fields glued (`rank2 (local rank: 2)exitcode: -9 (pid: 36071)error file`): not the template's shape (unknown)",
-    "b331-010": "`CUDA NVRTC compile error: default_program(1456): warning: ...`: the compiler's `warning:` near the line's start reads as a quiet level, and a line follows (unknown)",
     "b332-001": "a multi-GPU run that stops at its first NCCL step with no error text: the labeller reads a hang in the collective; flashrun finds nothing said (unknown)",
     "b332-004": "the same: a hang at the first step with no error text (unknown)",
     "b334-001": "a bare `KeyboardInterrupt` (Ctrl-C): the labeller reads a signal death (worker_crash); flashrun reads a stop from outside (unknown), as two other batches' labellers do",

@@ -27,6 +27,7 @@ QUIET_SPAN = 88  # the level word starts within the first 80 characters
 # NCCL's debug levels have no ERROR: it reports failures as "NCCL WARN ..." (debug.cc),
 # so its WARN is not a quiet level.
 _LOUD_WARN = "NCCL WARN"
+_ERROR_COLON = "rror:"
 
 
 def quiet(line):
@@ -39,7 +40,10 @@ def quiet(line):
     low = head.lower()
     for part in _LEVEL_PARTS:
         if part in low:
-            return _QUIET_WORD.search(head) is not None
+            level = _QUIET_WORD.search(head)
+            # a level word after an error's own "...error:" is the message's (a
+            # compiler's "error: ...: warning: ..."), not the line's level
+            return level is not None and _ERROR_COLON not in low[:level.start()]
     return False
 
 
