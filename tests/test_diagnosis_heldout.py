@@ -223,7 +223,7 @@ C["dataparallel_nccl"] = (b"""  File "/v/torch/nn/parallel/comm.py", line 40, in
 RuntimeError: NCCL Error 2: unhandled system error
 """, 1, "communication_error")
 C["module_error_class"] = (b"""Epoch 3:  41%|####1     | 370/900
-cv2.error: OpenCV(4.5.4) /tmp/opencv/modules/imgproc/src/color.cpp:182: error: (-215:Assertion failed) !_src.empty() in function 'cvtColor'
+cv2.error: OpenCV(4.5.4) /tmp/opencv/modules/imgproc/src/resize.cpp:4051: error: (-215:Assertion failed) inv_scale_x > 0 in function 'resize'
 """, 1, "application_error")
 C["worker_pool_liveness"] = (b"""  File "/v/nnunetv2/utilities/file_path_utilities.py", line 103, in check_workers_alive_and_busy
     raise RuntimeError('Some background workers are no longer alive')
@@ -2058,6 +2058,77 @@ C["warning_word_inside_an_error_message"] = (b"""CUDA NVRTC compile error: defau
 ptxas warning : Too big maxrregcount value specified 256, will be ignored
 """, None, "application_error")
 
+# cudaErrorUnknown in other words (c10's device discovery, darknet's check, glog's CHECK)
+# and NVML's driver/library mismatch: the machine's; no device visible, a driver too old
+# for torch: the configuration's
+C["c10_cuda_unknown_error_at_discovery"] = (b"""RuntimeError: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero.
+""", 1, "accelerator_failure")
+C["glog_check_cuda_30_unknown"] = (b"""F0504 12:30:02.978602 2662 common.cpp:163] Check failed: error == cudaSuccess (30 vs. 0) unknown error
+*** Check failure stack trace: ***
+""", None, "accelerator_failure")
+C["nvml_driver_library_mismatch"] = (b"""[train] nvidia-smi failed with return code 18
+[train] Failed to initialize NVML: Driver/library version mismatch
+""", None, "accelerator_failure")
+C["cuinit_no_device_is_configuration"] = (b"""2019-08-13 11:02:51.856630: E tensorflow/stream_executor/cuda/cuda_driver.cc:300] failed call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected
+""", None, "application_error")
+C["old_torch_driver_too_old_tail"] = (b""" (found version 9010).
+Please update your GPU driver by downloading and installing a new
+version from the URL: http://www.nvidia.com/Download/index.aspx
+""", None, "application_error")
+# NCCL's return-code trace from its init thread is its failure report; an ordinary INFO
+# line of a healthy init is not
+C["nccl_info_return_code_trace"] = (b"""node1:1911:2198 [0] NCCL INFO misc/socket.cc:564 -> 2
+node1:1911:2198 [0] NCCL INFO bootstrap.cc:270 -> 2
+node1:1911:2198 [0] NCCL INFO init.cc:1303 -> 2
+node1:1911:2198 [0] NCCL INFO group.cc:64 -> 2 [Async thread]
+node1:1911:1911 [0] NCCL INFO group.cc:422 -> 2
+""", None, "communication_error")
+C["nccl_info_healthy_init_is_no_failure"] = (b"""node1:1911:2198 [0] NCCL INFO comm 0x5581 rank 0 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE
+node1:1911:2198 [0] NCCL INFO group.cc:64 Channel 00/02 :    0   1
+""", None, "unknown")
+# mp.spawn's ProcessRaisedException is a wrapper (pytest prints it before the child's
+# traceback): the child's own error explains the death
+C["spawn_process_raised_wrapper_under_pytest"] = (b"""E       torch.multiprocessing.spawn.ProcessRaisedException:
+E
+E       -- Process 1 terminated with the following error:
+E       Traceback (most recent call last):
+E         File "/env/lib/python3.9/site-packages/torch/multiprocessing/spawn.py", line 59, in _wrap
+E           fn(i, *args)
+E         File "/env/lib/python3.9/site-packages/torch/nn/parallel/distributed.py", line 578, in __init__
+E           dist._verify_model_across_ranks(self.process_group, parameters)
+E       RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:957, unhandled system error, NCCL version 2.10.3
+""", 1, "communication_error")
+# NCCL's ENOSPC is its shared memory's (/dev/shm); a checkpoint's ENOSPC is the disk's
+C["nccl_shm_enospc_is_the_transport"] = (b"""include/shm.h:28 NCCL WARN Call to posix_fallocate failed: No space left on device
+include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-2a7c-0-1-3 (size 9637888)
+""", None, "communication_error")
+C["checkpoint_enospc_is_the_disk"] = (b"""  File "train.py", line 88, in save
+    torch.save(state, path)
+OSError: [Errno 28] No space left on device
+""", 1, "storage_timeout")
+# torch.load's legacy reader on a file that is neither format; llama.cpp's bounds check
+C["torch_load_legacy_tar_fallthrough"] = (b"""  File "/env/lib/python3.10/tarfile.py", line 2014, in getmember
+    raise KeyError("filename %r not found" % name)
+KeyError: "filename 'storages' not found"
+""", 1, "artifact_corruption")
+C["gguf_tensor_outside_file_bounds"] = (b"""llama_model_load: error loading model: tensor 'blk.7.attn_q.weight' data is not within the file bounds, model is corrupted or incomplete
+main: error: unable to load model
+""", 1, "artifact_corruption")
+# an image cv2.imread could not read, met by the next call's empty-Mat check
+C["opencv_empty_mat_after_imread"] = (b"""    img = cv2.cvtColor(cv2.imread(path), cv2.COLOR_BGR2RGB)
+cv2.error: OpenCV(4.8.0) /io/opencv/modules/imgproc/src/color.cpp:182: error: (-215:Assertion failed) !_src.empty() in function 'cvtColor'
+""", 1, "data_error")
+# Slurm's daemon lines end an exception's message: the cgroup's OOM report after a
+# wrapper's traceback is read on its own
+C["slurmstepd_oom_after_a_wrapper"] = (b"""ray.tune.error.TuneError: ('Trials did not complete', [trial_0])
+slurmstepd: error: Detected 3 oom-kill event(s) in step 1234.batch cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.
+""", 1, "out_of_memory")
+# c10d's store client once every address failed; a server throttling its callers
+C["tcpstore_client_no_address_reachable"] = (b"""RuntimeError: The client socket has failed to connect to any network address of (node3, 29500). The client socket has failed to connect to node3:29500 (errno: 113 - No route to host).
+""", 1, "communication_error")
+C["github_api_rate_limit"] = (b"""HTTPError: HTTP Error 403: rate limit exceeded
+""", None, "storage_timeout")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -2410,7 +2481,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b332-" + i, tail, row) for i, tail, row in _batch("heldout332")] + \
     [("b333-" + i, tail, row) for i, tail, row in _batch("heldout333")] + \
     [("b334-" + i, tail, row) for i, tail, row in _batch("heldout334")] + \
-    [("b335-" + i, tail, row) for i, tail, row in _batch("heldout335")]
+    [("b335-" + i, tail, row) for i, tail, row in _batch("heldout335")] + \
+    [("b336-" + i, tail, row) for i, tail, row in _batch("heldout336")] + \
+    [("b337-" + i, tail, row) for i, tail, row in _batch("heldout337")] + \
+    [("b338-" + i, tail, row) for i, tail, row in _batch("heldout338")] + \
+    [("b339-" + i, tail, row) for i, tail, row in _batch("heldout339")] + \
+    [("b340-" + i, tail, row) for i, tail, row in _batch("heldout340")] + \
+    [("b341-" + i, tail, row) for i, tail, row in _batch("heldout341")] + \
+    [("b342-" + i, tail, row) for i, tail, row in _batch("heldout342")] + \
+    [("b343-" + i, tail, row) for i, tail, row in _batch("heldout343")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -2619,7 +2698,6 @@ KNOWN = {
     "b132-011": "pyedflib's 'not EDF(+) or BDF(+) compliant' OSError: labelled data_error",
     "b132-012": "pyedflib's 'not EDF(+) or BDF(+) compliant' OSError: labelled data_error",
     "b135-005": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
-    "b135-020": "cv2 '!_src.empty()' after imread: labelled data_error",
     "b136-005": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b136-006": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b137-011": "JSONDecodeError on a truncated cached KB file: labelled artifact_corruption",
@@ -2693,7 +2771,6 @@ KNOWN = {
     "b185-021": "PyTorch3D's bin-size warnings, then a job stopped by ^Z: labelled code",
     "b186-015": "zsh's bare 'killed': the dev corpus (049) reads it as the OOM killer",
     "b188-001": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
-    "b188-008": "NCCL's shm segment on a full /dev/shm: read as the disk's words",
     "b188-011": "Katib's 'Failed to collect logs: No Pods are found in Trial': one tool's words",
     "b189-007": "HELM's RunnerError 'Failed runs: [...]': labelled unknown",
     "b189-009": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
@@ -2888,6 +2965,32 @@ KNOWN = {
     "b334-006": "Paddle's `FatalError: Termination signal is detected by the operating system` (SIGTERM): a stop from outside (unknown), as the development corpus reads one",
     "b334-007": "`^C`, uvicorn's shutdown lines, then heartbeats: the process lives on; the labeller reads worker_crash, flashrun unknown",
     "b335-003": "accelerate's `bf16 mixed precision requires PyTorch >= 1.10 and a supported device.` alone: one library's words with no type (unknown)",
+    "b336-015": "THC's `cuda runtime error (30) : unknown error` after a fork that followed CUDA's initialisation: the labeller reads the reporter's repro (application_error); flashrun reads cudaErrorUnknown as the machine's, as four other labels do",
+    "b336-018": "JAX's `CUDA backend failed to initialize: Found CUDA version 12010, but JAX was built against version 12020`, then the notebook's progress lines: a warning the run went on from (unknown)",
+    "b338-004": "`ncclInvalidUsage` for two ranks on one GPU (`Duplicate GPU detected`): the labeller reads the configuration (application_error); flashrun reads NCCL refusing a call as communication_error (taxonomy row 11)",
+    "b338-005": "`include/socket.h:344 WARN Socket creation failed : Address family not supported by protocol` without NCCL's name or host prefix: no needle (unknown)",
+    "b338-016": "a CI log: a terminate's `what(): NCCL error in: ..., unhandled cuda error`, then the test runner's own `RuntimeError: test_c10d failed! Received signal: SIGIOT`: flashrun believes the runner's traceback (application_error)",
+    "b339-013": "huggingface_hub's `Consistency check failed: file should be of size X but has size Y`: the labeller reads a truncated file (artifact_corruption); five earlier labels read an interrupted download (storage_timeout), which flashrun follows",
+    "b339-014": "the same check on a file that came back larger: the labeller reads the repo's state (application_error); flashrun storage_timeout",
+    "b339-015": "the same check: artifact_corruption by this labeller, storage_timeout by flashrun (as five earlier labels)",
+    "b339-017": "llama.cpp's `create_tensor: tensor 'output.weight' not found` alone: one loader's words (unknown)",
+    "b339-018": "h5py's `truncated file` line, then a separate `ValueError: Cannot create group in read only mode.`: flashrun believes the last exception (application_error)",
+    "b339-023": "torch.hub's `invalid hash value (expected ..., got ...)`: the labeller reads a corrupt download; two earlier labels read a mismatch that repeats (application_error), which flashrun follows",
+    "b340-008": "`AttributeError: 'NoneType' object has no attribute 'shape'` after cv2.imread returned None: the labeller reads an unreadable image; flashrun reads an AttributeError (application_error)",
+    "b340-009": "the same shape in a dataset's __getitem__",
+    "b340-018": "soundfile's `Error opening 'draw.mp4': Format not recognised.` for an MP4 container: the labeller reads a missing backend (application_error); flashrun reads an undecodable sample (data_error), as an earlier label does",
+    "b341-008": "`lmdb.Error: ...: There is not enough space on the disk.` for a 1 TiB map on Windows: the labeller reads the map size (application_error); flashrun reads the disk's words (storage_timeout)",
+    "b341-015": "`tensorflow...ResourceExhaustedError: ` with an empty message: the labeller reads memory; flashrun reads a bare type (application_error)",
+    "b341-016": "DeepEP's `CUDA error ... 'an illegal memory access was encountered'` beside NCCL's /dev/shm warnings: the labeller reads the communication setup; flashrun reads the kernel fault (application_error)",
+    "b342-001": "`slurmstepd: error: execve(): .../slurm_script: No such file or directory`: the labeller reads a node fault (worker_crash); flashrun reads a program that is not there (application_error)",
+    "b342-005": "two spawn-worker tracebacks glued together (`...pickle.load(from_parent)MemoryError`): the exception glued onto a source line is not read (application_error, a cut traceback)",
+    "b343-002": "`SSLError(... CERTIFICATE_VERIFY_FAILED ...)` reaching huggingface.co: the labeller reads the trust store (application_error); flashrun reads a fetch that failed (storage_timeout)",
+    "b343-006": "a bare `ConnectionResetError: [Errno 104]` glued after a progress bar: the labeller reads a download; flashrun reads a reset connection (communication_error)",
+    "b343-013": "huggingface_hub's `Consistency check failed`: artifact_corruption by this labeller, storage_timeout by flashrun (as five earlier labels)",
+    "b343-023": "a bare `Killed`: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
+    "b343-025": "urllib3's `Retrying (...) after connection broken by 'SSLError(...)'` at WARNING, wrapped by a rich logger onto a second line: a warning the run printed a line after (unknown)",
+    "b145-020": "OpenCV's `!_src.empty()` after a reader returned an empty image: the labeller reads the thread's fix (the reader chosen for the file, application_error); flashrun reads an image that could not be read (data_error), as four other labels do",
+    "b318-019": "OpenCV's `!_src.empty()` in colmap2nerf's sharpness(): the labeller reads the thread's cause (spaces in the path, application_error); flashrun reads an image that could not be read (data_error), as four other labels do",
 }
 
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import IMPLS
-from flashrun.policy.taxonomy import FailureSignals, classify
+from flashrun.policy.taxonomy import FailureClass, FailureSignals, classify
 
 # Derandomised by default (reproducible CI); FLASHRUN_HYPOTHESIS_RANDOM=1 hunts afresh.
 SETTINGS = settings(max_examples=int(os.environ.get("FLASHRUN_INTERLEAVE_EXAMPLES", "300")),
@@ -142,6 +142,18 @@ def test_interleaving_never_changes_the_class(scan_impl, scenario, seed):
     in_order = [line for k in sorted(streams) for line in streams[k]]
     want = _verdict(scan_impl, in_order + report)
     assert _verdict(scan_impl, _merge(streams, seed) + report) == want
+
+
+def test_survived_records_are_chosen_whatever_the_order(scan_impl):
+    """Found by a random hunt: both ranks' tracebacks survived (each rank logged
+    steps after it) and no launcher block names a root. The record kept as survived
+    was the one printed last, so rank 0's breaker then rank 1's NCCL symptom read as
+    a communication error and the reverse as a data error; a rank's own error now
+    outranks another's communication symptom in either order."""
+    r0 = _traceback("[default0]:", "breaker") + ["[default0]:" + _ordinary(0, i) for i in range(8)]
+    r1 = _traceback("[default1]:", "nccl") + ["[default1]:" + _ordinary(1, i) for i in range(8)]
+    for lines in (r0 + r1, r1 + r0, _merge({0: r0, 1: r1}, 0)):
+        assert _verdict(scan_impl, lines) == FailureClass.DATA_ERROR
 
 
 def test_breaker_then_unprefixed_logging_lines_stays_a_data_error(scan_impl):

@@ -6,8 +6,10 @@ line of each marker) so a live stream of any length costs constant memory.
 
 Choosing the root cause:
 
-0. (See also ``survived`` below: the last record set aside as survived is kept
-   for the taxonomy, which believes it only when nothing else explains a death.)
+0. (See also ``survived`` below: one record set aside as survived is kept for
+   the taxonomy, which believes it only when nothing else explains a death. It is
+   picked as the root is across ranks (_across_ranks: each rank's last, a rank's
+   own error before another's communication symptom), so no interleaving moves it.)
 1. A traceback is a *record*: its terminal lines (a chain or an exception
    group adds more), the markers on its message lines, and the activity count
    when its last terminal was printed. A record followed by STALE_ACTIVITY
@@ -92,6 +94,12 @@ _HARDWARE = T.MARKER_BIT["xid"] | T.MARKER_BIT["ecc"] | T.MARKER_BIT["gpu_lost"]
 _NATIVE = T.MARKER_BIT["native_abort"] | T.MARKER_BIT["abort"]
 # An object-store client's frames on a traceback's stack, not in its message.
 _STORE_STACK = T.MARKER_BIT["store_stack"]
+# NCCL's own words for ENOSPC ("include/shm.h:28 NCCL WARN Call to posix_fallocate failed:
+# No space left on device", "failed to extend /dev/shm/nccl-x to N bytes"): its
+# shared-memory segments live in /dev/shm, memory, so a transport that could not be
+# set up, not a full disk
+_ENOSPC = T.MARKER_BIT["enospc"]
+_NCCL_SHM = T.MARKER_BIT["nccl"] | _ENOSPC
 _OBJECT_STORE = T.MARKER_BIT["object_store"]
 # A spawn child's traceback through its read of the parent's pipe: the parent's
 # failure's fallout (a child that never got its start-up object), never a cause.
@@ -108,7 +116,8 @@ _TASK_REPORTS = frozenset(i for i, (needle, _kind) in enumerate(T.EXIT_REPORTS)
 # Launcher-side exceptions: torchrun's wrapper, a launcher's subprocess check, and
 # torchrun's own SignalException when it is told to stop. They never explain a death.
 _WRAPPERS = ("ChildFailedError", "CalledProcessError", "SignalException",
-             "ProcessExitedException", "TrainingFailedError",  # Ray Train's
+             "ProcessExitedException", "ProcessRaisedException",  # mp.spawn's
+             "TrainingFailedError",  # Ray Train's
              "TuneError",  # Ray Tune's "Trials did not complete": some trial failed
              "ExecuteUserScriptError")  # SageMaker's training toolkit
 # Exception types too generic to say more than the death report their message holds.
@@ -237,6 +246,8 @@ class Fold:
             line = _text(c)  # a message or output line, read once
             if _routine_note(line):
                 return  # a note every run prints (_fold_text.routine_note): no evidence
+        if b & _NCCL_SHM == _NCCL_SHM:
+            b &= ~_ENOSPC  # NCCL's ENOSPC is its shared memory's (/dev/shm), no disk
         if kind == EV_TERM or kind == EV_MARK or kind == EV_NATIVE:
             self.recent |= b
         if (kind == EV_EXIT or kind == EV_CFE or kind == EV_SECTION) and rank < 0 \
@@ -378,7 +389,7 @@ class Fold:
                 signal = _int(trace[7:])
             if signal is None and cfe_exit is not None and cfe_exit < 0:
                 signal = -cfe_exit
-        candidates, aside, stale, survived = [], [], 0, None
+        candidates, aside, stale, survived, kept = [], [], 0, None, []
         for record in self.records:
             if not record.terms:
                 continue
@@ -395,11 +406,14 @@ class Fold:
                 stale += 1
                 aside.append(record)
                 if not wrapper:
-                    survived = record
+                    kept.append(record)
                 continue
             if wrapper:
                 continue
             candidates.append(record)
+        if kept:  # the survived record, whatever the interleaving of ranks: not a
+            # communication symptom when another rank's own error survived too
+            survived = _across_ranks([r for r in kept if not _symptom(r)] or kept, True)
         root = _choose(candidates, cfe_rank, signal is not None)
         if root is not None and signal == 9 and cfe_rank is not None and \
                 root.rank in (cfe_rank, -1) and not root.mask & _MEMORY:

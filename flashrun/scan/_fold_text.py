@@ -30,8 +30,16 @@ _LOUD_WARN = "NCCL WARN"
 _ERROR_COLON = "rror:"
 
 
+# NCCL's return-code trace (NCCLCHECK: INFO "<file>:<line> -> <code>" at every frame a
+# failure climbs through, "[Async thread]" on its init thread): at INFO, its report
+# that a call failed, not a note.
+_NCCL_TRACE = re.compile(r"NCCL INFO [\w./-]+:\d+ -> \d+(?: \[Async thread\])?\s*$")
+
+
 def quiet(line):
     """Is ``line`` logged at a level below error (a note, see _QUIET_WORD)?"""
+    if "NCCL INFO" in line and _NCCL_TRACE.search(line) is not None:
+        return False
     if line and line[0] in "IWD[" and _QUIET_START.match(line) is not None:
         return True
     head = line[:QUIET_SPAN]

@@ -22,7 +22,9 @@ _EXC_MODULES = (b"error", b"errors", b"exception", b"exceptions", b"exc")
 _NOISE_PREFIXES = (b"ERROR:", b"WARNING:", b"wandb:", b"Process finished", b"srun:",
                    b"slurmstepd:", b"frame #", b"Exception raised from", b"terminate called",
                    b"<NO_OTHER_FAILURES>")
-_RECORD_PREFIXES = (b"ERROR:", b"WARNING:", b"INFO", b"wandb:")
+# (Slurm's daemons' lines, "slurmstepd: error: Detected 8 oom-kill event(s) ...", are
+# the scheduler's, never an exception message's next line)
+_RECORD_PREFIXES = (b"ERROR:", b"WARNING:", b"INFO", b"wandb:", b"slurmstepd: ", b"srun: ")
 
 
 def clean(s):

@@ -72,8 +72,8 @@ cdef void _build_classes() noexcept:
 
 
 _build_classes()
-cdef const char* _RECORD[4]
-_RECORD[:] = [b"ERROR:", b"WARNING:", b"INFO", b"wandb:"]
+cdef const char* _RECORD[6]
+_RECORD[:] = [b"ERROR:", b"WARNING:", b"INFO", b"wandb:", b"slurmstepd: ", b"srun: "]
 cdef const char* _CFE_KEYS[4]
 _CFE_KEYS[:] = [b"rank", b"exitcode", b"error_file", b"traceback"]
 
@@ -652,7 +652,7 @@ cdef bint _is_record_start(const unsigned char* s, Py_ssize_t n) noexcept nogil:
         return 0
     if s[0] == 0x5B or _digit(s[0]) or _glog(s, n):
         return 1
-    for k in range(4):
+    for k in range(6):
         if _starts(s, n, 0, _RECORD[k]):
             return 1
     return 0

@@ -220,12 +220,20 @@ _MARKER_NEEDLES = {
              # the same file's retry note ("NCCL INFO Call to connect returned Connection
              # refused, retrying"): a bootstrap peer that never answers
              b"Call to connect returned",
+             # NCCL's return-code trace from its communicator-init thread (group.cc:
+             # INFO "<file>:<line> -> <code> [Async thread]"): only a failure climbs it
+             # (read as a report, not a note, by _fold_text.quiet)
+             # (codes 1, 2, 3, 6: CUDA, system, internal, remote; 4 and 5 below)
+             b" -> 1 [Async thread]", b" -> 2 [Async thread]", b" -> 3 [Async thread]",
+             b" -> 6 [Async thread]",
              # Intel's oneCCL (torch-ccl, the "ccl" and "xccl" backends): its log
              # records' error level and its exceptions' prefix
              b"|CCL_ERROR|", b"oneCCL: "),
     # NCCL's result codes for a caller's mistake (init.cc, NCCLUtils): a restart repeats it
     "nccl_usage": (b"ncclInvalidUsage", b"ncclInvalidArgument", b"invalid usage (run with",
-                   b"Duplicate GPU detected"),
+                   b"Duplicate GPU detected",
+                   # the same codes (4, 5) on NCCL's init-thread return-code trace
+                   b" -> 4 [Async thread]", b" -> 5 [Async thread]"),
     # (and Horovod's stall check, a collective some ranks never joined: "One or more
     # tensors were submitted to be reduced, gathered or broadcasted by subset of ranks
     # and are waiting for remainder of ranks for more than 60 seconds.")
@@ -264,6 +272,9 @@ _MARKER_NEEDLES = {
                    # (not c10d's socket.cpp warning "The client socket has failed to
                    # connect to [host]:port": on Windows it is printed for every address
                    # the client tries before one works, error 10049, heldout209)
+                   # but its error once every address failed ("The client socket has
+                   # failed to connect to any network address of (node3, 29500)")
+                   b"failed to connect to any network address of",
                    b"store_based_barrier", b"store based barrier", b"ncclCommInitRank",
                    # c10d's socket, before DistNetworkError named it (torch < 2.1)
                    b"The server socket has failed", b"Address already in use",
@@ -455,6 +466,17 @@ _MARKER_NEEDLES = {
                  # bad state after a fault), the machine's, whatever the call
                  b"CUDA error: unknown error", b"(30) : unknown error", b"cudaErrorUnknown",
                  b"CUDA_ERROR_UNKNOWN",
+                 # the same code in c10's words at device discovery ("CUDA unknown error -
+                 # this may be due to an incorrectly set up environment ... Setting the
+                 # available devices to be zero"), darknet's check_error ("CUDA Error:
+                 # unknown error"), glog's CHECK on a CUDA call ("Check failed: error ==
+                 # cudaSuccess (30 vs. 0) unknown error", 999 since CUDA 10.1)
+                 b"CUDA unknown error", b"CUDA Error: unknown error",
+                 b"cudaSuccess (30 vs. 0)", b"cudaSuccess (999 vs. 0)",
+                 # NVML finding a kernel module other than its library's (a driver
+                 # upgraded without a reboot: "Failed to initialize NVML: Driver/library
+                 # version mismatch"): the node's, until it restarts
+                 b"Driver/library version mismatch",
                  # ROCm's runtime (ROCr) on a GPU fault: "HW Exception by GPU node-9
                  # (Agent handle: 0x...) reason :GPU Hang"
                  b"HW Exception by GPU",
@@ -488,6 +510,10 @@ _MARKER_NEEDLES = {
     "unsupported_device": (b"no kernel image is available", b"hipErrorNoBinaryForGpu",
                            b"invalid device function", b"operation not supported",
                            b"invalid device ordinal", b"cudaErrorInvalidDevice",
+                           # no device visible to the process (cudaErrorNoDevice: "no
+                           # CUDA-capable device is detected"; the driver API's
+                           # CUDA_ERROR_NO_DEVICE, as TensorFlow's cuInit reports it)
+                           b"no CUDA-capable device is detected", b"CUDA_ERROR_NO_DEVICE",
                            # rocBLAS finding no Tensile kernels for this GPU's architecture
                            # ("rocBLAS error: Cannot read .../TensileLibrary.dat: ... for GPU
                            # arch : gfx900")
@@ -522,6 +548,10 @@ _MARKER_NEEDLES = {
                         # by their enum names and cudaGetErrorString's words
                         b"cudaErrorStubLibrary", b"cudaErrorInsufficientDriver",
                         b"CUDA driver version is insufficient",
+                        # torch's own check before the runtime's (torch < 1.5: "The NVIDIA
+                        # driver on your system is too old (found version 6050). Please
+                        # update your GPU driver by downloading and installing ...")
+                        b"Please update your GPU driver",
                         # the NVIDIA container runtime refusing an image whose CUDA needs a
                         # newer driver (nvidia-docker 1: "unsupported CUDA version: driver
                         # 8.0 < image 9.0"; nvidia-container-cli: "requirement error:
@@ -613,7 +643,11 @@ _MARKER_NEEDLES = {
                   # a response whose body stopped mid-way (urllib3's ProtocolError
                   # "Connection broken: ConnectionResetError(..)" / "IncompleteRead(..)",
                   # requests' ChunkedEncodingError around it): a download cut off
-                  b"ChunkedEncodingError", b"Connection broken: "),
+                  b"ChunkedEncodingError", b"Connection broken: ",
+                  # a server throttling its callers in words (GitHub's API behind
+                  # torch.hub: "HTTP Error 403: rate limit exceeded", "API rate limit
+                  # exceeded for 1.2.3.4")
+                  b"rate limit exceeded"),
     # the Hugging Face Hub's hosts, which serve model and dataset files like an object
     # store (huggingface_hub, transformers, datasets downloads)
     "hub": (b"huggingface.co", b"cdn-lfs.hf.co", b"xethub.hf.co",
@@ -742,6 +776,10 @@ _MARKER_NEEDLES = {
     # INVALID_PROTOBUF : Load model from x.onnx failed:Protobuf parsing failed."): a
     # download cut short, a git-lfs pointer in the model's place
     "corrupt_model": (b"INVALID_PROTOBUF", b"Protobuf parsing failed",
+                      # llama.cpp's GGUF loader on a short file ("tensor 'blk.2.ffn_down.
+                      # weight' data is not within the file bounds, model is corrupted or
+                      # incomplete")
+                      b"model is corrupted or incomplete",
                       # a Git LFS pointer file in the real file's place (a clone without
                       # git-lfs: "version https://git-lfs.github.com/spec/v1"), whatever
                       # parser then chokes on its text
@@ -759,6 +797,10 @@ _MARKER_NEEDLES = {
     "weights_only": (b"Weights only load failed", b"WeightsUnpickler error",
                      b"we changed the default value of the `weights_only`"),
     "corrupt_pickle": (b"invalid load key", b"UnpicklingError", b"unpickling stack underflow",
+                       # torch.load's legacy tar reader, where a file that is not a zip
+                       # archive falls through (serialization.py: KeyError "filename
+                       # 'storages' not found"): neither format, a damaged file
+                       b"filename 'storages' not found",
                        b"pickle data was truncated", b"The file might be corrupted",
                        b"unexpected EOF, expected", b"storage has wrong size",
                        # the storage reader of the zip-era loader (torch/csrc's
@@ -771,6 +813,10 @@ _MARKER_NEEDLES = {
                        b"without having git-lfs installed"),
     "pickle_eof": (b"Ran out of input",),
     "bad_image": (b"UnidentifiedImageError", b"cannot identify image file",
+                  # an image cv2.imread could not read (it returns None, no error): OpenCV's
+                  # check on the empty Mat in the next call (cvtColor's "(-215:Assertion
+                  # failed) !_src.empty()", resize's "!ssize.empty()")
+                  b"!_src.empty()", b"!ssize.empty()",
                   b"image file is truncated", b"broken data stream when reading image",
                   b"DecompressionBombError", b"Premature end of JPEG",
                   b"Invalid data found when processing input", b"libpng error",
