@@ -2129,6 +2129,36 @@ C["tcpstore_client_no_address_reachable"] = (b"""RuntimeError: The client socket
 C["github_api_rate_limit"] = (b"""HTTPError: HTTP Error 403: rate limit exceeded
 """, None, "storage_timeout")
 
+# torch's and transformers' words without their type, glued or alone
+C["cuda_in_forked_child_glued"] = (b"""raise RuntimeError( RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method  Initialization failed.
+""", None, "application_error")
+C["loss_target_out_of_bounds_on_its_own_line"] = (b"""    return torch._C._nn.cross_entropy_loss(input, target, weight) IndexError: 
+Target -1 is out of bounds.
+""", None, "application_error")
+C["deepspeed_config_mismatch_report"] = (b"""Please correct the following DeepSpeed config values that mismatch TrainingArguments values:
+- ds train_batch_size=8 vs hf train_batch_size (calculated)=64
+The easiest method is to set these DeepSpeed config values to 'auto'.
+""", None, "application_error")
+# memory in allocators', runc's and Kaggle's words; a notebook kernel gone in Spyder's
+# and VS Code's; a cloud refusing a job for the account's quota
+C["allocator_plain_memory_allocation_failed"] = (b"""  File "_dynet.pyx", line 5235, in _dynet.Trainer.update
+RuntimeError: CPU memory allocation failed
+""", 1, "out_of_memory")
+C["runc_container_init_oom_killed"] = (b"""Warning  Failed  113s   kubelet  Error: container create failed: time="2022-09-14T11:35:13Z" level=error msg="runc create failed: unable to start container process: container init was OOM-killed (memory limit too low?)"
+""", None, "out_of_memory")
+C["kaggle_notebook_memory_notice"] = (b"""Your notebook tried to allocate more memory than is available. It has restarted.
+""", None, "out_of_memory")
+C["spyder_kernel_died"] = (b"""Epoch 0/24
+----------
+
+Kernel died, restarting
+""", None, "worker_crash")
+C["vscode_kernel_process_died"] = (b"""21:11:37.767 [error] Disposing session as kernel process died ExitCode: undefined, Reason: 
+21:12:19.998 [warn] Cancel all remaining cells due to dead kernel
+""", None, "worker_crash")
+C["sagemaker_quota_refuses_the_job"] = (b"""ResourceLimitExceeded: An error occurred (ResourceLimitExceeded) when calling the CreateTrainingJob operation: The account-level service limit 'ml.p3.2xlarge for training job usage' is 0 Instances
+""", None, "application_error")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -2489,7 +2519,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b340-" + i, tail, row) for i, tail, row in _batch("heldout340")] + \
     [("b341-" + i, tail, row) for i, tail, row in _batch("heldout341")] + \
     [("b342-" + i, tail, row) for i, tail, row in _batch("heldout342")] + \
-    [("b343-" + i, tail, row) for i, tail, row in _batch("heldout343")]
+    [("b343-" + i, tail, row) for i, tail, row in _batch("heldout343")] + \
+    [("b344-" + i, tail, row) for i, tail, row in _batch("heldout344")] + \
+    [("b345-" + i, tail, row) for i, tail, row in _batch("heldout345")] + \
+    [("b346-" + i, tail, row) for i, tail, row in _batch("heldout346")] + \
+    [("b347-" + i, tail, row) for i, tail, row in _batch("heldout347")] + \
+    [("b348-" + i, tail, row) for i, tail, row in _batch("heldout348")] + \
+    [("b349-" + i, tail, row) for i, tail, row in _batch("heldout349")] + \
+    [("b350-" + i, tail, row) for i, tail, row in _batch("heldout350")] + \
+    [("b351-" + i, tail, row) for i, tail, row in _batch("heldout351")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -2991,6 +3029,29 @@ KNOWN = {
     "b343-025": "urllib3's `Retrying (...) after connection broken by 'SSLError(...)'` at WARNING, wrapped by a rich logger onto a second line: a warning the run printed a line after (unknown)",
     "b145-020": "OpenCV's `!_src.empty()` after a reader returned an empty image: the labeller reads the thread's fix (the reader chosen for the file, application_error); flashrun reads an image that could not be read (data_error), as four other labels do",
     "b318-019": "OpenCV's `!_src.empty()` in colmap2nerf's sharpness(): the labeller reads the thread's cause (spaces in the path, application_error); flashrun reads an image that could not be read (data_error), as four other labels do",
+    "b344-010": "a parent's `TypeError: cannot pickle 'Environment' object`, then a spawn child's `EOFError: Ran out of input` from the parent's pipe: flashrun reads the pickle's EOF as a truncated file (artifact_corruption); the labeller reads the parent's error",
+    "b344-011": "a spawn child's `EOFError: Ran out of input` from `reduction.pickle.load(from_parent)` alone: the parent's failure is not in the tail; flashrun sets the child's fallout aside (unknown), the labeller infers the parent's pickling error",
+    "b344-022": "a hang ended by Ctrl-C (`KeyboardInterrupt` in popen_fork's wait): a stop from outside (unknown); the labeller reads worker_crash",
+    "b344-023": "`EOFError: Ran out of input` from pickle.load of an empty dataset pickle: the labeller reads the data (data_error); flashrun reads a truncated file (artifact_corruption)",
+    "b344-024": "the same on another empty dataset pickle",
+    "b347-001": "a libtorch program's native stack (`in std::terminate()`), then `Aborted (core dumped)`: the labeller reads the uncaught c10::Error above the tail; flashrun reads a signal death (worker_crash)",
+    "b347-002": "glog's `@ 0x...` stack through Caffe's solver, then `Aborted (core dumped)`: the exception named above the tail is not in it (worker_crash)",
+    "b347-014": "flashlight's stack through `__cxa_throw`, then `Aborted (core dumped)`: the same (worker_crash)",
+    "b347-016": "Visual Studio's debugger output in Chinese (`Microsoft C++ \u5f02\u5e38: c10::Error`): not a shape the lexer knows (unknown)",
+    "b348-004": "Flyte's report of torchrun's `Process 107 got signal: 15`: a stop from outside, which the development corpus (103) reads as unknown",
+    "b348-005": "bash's `line 18:    36 Killed` and an exit code 137 in a job viewer's table: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
+    "b348-006": "an entrypoint's `line 28:     7 Killed`, then `exited with code 137`: the same",
+    "b348-007": "a bare `Killed`: the same",
+    "b348-008": "a bare `Killed` in a docker build, then `returned a non-zero code: 137`: the same",
+    "b348-012": "a PaddleCloud job status row (`Failed trainer count beyond the threshold:  0`): not a shape the lexer knows (unknown)",
+    "b349-004": "`DataLoader worker (pid 1224) is killed by signal: Killed.`: the labeller reads worker_crash; flashrun follows the development corpus (out_of_memory)",
+    "b349-009": "tcmalloc's `large alloc 139766055411712 bytes == (nil)`, then `std::bad_alloc`: the labeller reads an absurd size (a bug, application_error); flashrun reads an allocation refused (out_of_memory)",
+    "b349-019": "`Kernel restarted: <id>` quoted alone: a restart the user may have asked for (unknown)",
+    "b349-021": "YOLOv5's table, then `^C`: a stop from outside (unknown); the labeller reads worker_crash",
+    "b351-002": "a hang interrupted by hand, the traceback cut in queue.get's wait: flashrun reads a cut traceback as the code's (application_error); the labeller reads a worker that stopped delivering (worker_crash)",
+    "b351-005": "`DataLoader worker (pid 6164) is killed by signal: Killed.`: the development corpus reads it as the OOM killer (out_of_memory)",
+    "b351-007": "`Exception in thread Thread-403:`, `...`, `ConnectionResetError: [Errno 104] Connection reset by peer`: flashrun reads a reset connection (communication_error); the labeller reads a DataLoader worker gone",
+    "b351-010": "DGL's `RuntimeError: Prefetcher thread timed out at 30 seconds.`: flashrun reads a timeout (storage_timeout); the labeller reads a worker that stopped delivering (worker_crash)",
 }
 
 

@@ -413,6 +413,13 @@ _MARKER_NEEDLES = {
                  # ENOMEM); Ray's memory monitor's closing advice, which names its
                  # documentation page ("...ray-oom-prevention.html")
                  b"nbytes) == 0. 12 vs 0", b"ray-oom-prevention",
+                 # an allocator's plain words (DyNet's "CPU memory allocation failed",
+                 # "GPU memory allocation failed"); runc's for a container killed while
+                 # starting ("container init was OOM-killed (memory limit too low?)");
+                 # Kaggle's notebook notice ("Your notebook tried to allocate more memory
+                 # than is available. It has restarted.")
+                 b"memory allocation failed", b"OOM-killed",
+                 b"tried to allocate more memory than is available",
                  # Google Colab's notice when its VM ran out of RAM ("Your session
                  # crashed after using all available RAM.")
                  b"crashed after using all available RAM",
@@ -1066,6 +1073,16 @@ _MARKER_NEEDLES = {
                      # iteration before starting a new one", 1.9+ then "Parameter indices
                      # which did not receive grad for rank 1: ..."), a type lost
                      b"Expected to have finished reduction in the prior iteration",
+                     # torch.cuda's refusal in a forked child ("Cannot re-initialize CUDA
+                     # in forked subprocess. To use CUDA with multiprocessing, you must
+                     # use the 'spawn' start method"), glued or typeless; the losses'
+                     # target check ("Target -1 is out of bounds."); transformers' check
+                     # of a DeepSpeed config against its arguments ("Please correct the
+                     # following DeepSpeed config values that mismatch TrainingArguments
+                     # values:")
+                     b"Cannot re-initialize CUDA in forked subprocess",
+                     b" is out of bounds.",
+                     b"DeepSpeed config values that mismatch TrainingArguments",
                      b"which did not receive grad for rank ",
                      # the export scripts of the YOLOv5 lineage (export.py: "<prefix>
                      # export failure: <e>", later "export failure \u274c <t>s: <e>"):
@@ -1218,6 +1235,11 @@ _MARKER_NEEDLES = {
     # (": command not found" covers zsh's "zsh: command not found: x" too)
     # (dash, Debian's and Ubuntu's /bin/sh, says "sh: 1: torchrun: not found")
     "launch_refused": (b": command not found", b": not found",
+                       # a cloud refusing to start the job for the account's quota
+                       # (SageMaker's CreateTrainingJob: "An error occurred
+                       # (ResourceLimitExceeded) when calling the CreateTrainingJob
+                       # operation: The account-level service limit ... is 0 Instances")
+                       b"An error occurred (ResourceLimitExceeded)",
                        b": No such file or directory", b"zsh: no such file or directory: ",
                        b": Permission denied", b"zsh: permission denied: ",
                        # bash reading a file that is not a shell script (a Python file
@@ -1296,6 +1318,9 @@ _MARKER_NEEDLES = {
                     # ("The Kernel crashed while executing code in the current cell"),
                     # the Jupyter server's restarter log line
                     b"appears to have died. It will restart",
+                    # Spyder's console ("Kernel died, restarting") and VS Code's Jupyter
+                    # log ("Disposing session as kernel process died ExitCode: ...")
+                    b"Kernel died, restarting", b"kernel process died",
                     b"Kernel crashed while executing",
                     b"KernelRestarter: restarting kernel",
                     # concurrent.futures' BrokenProcessPool (Inductor's compile workers,
