@@ -246,9 +246,9 @@ class Fold:
             line = _text(c)  # a message or output line, read once
             if _routine_note(line):
                 return  # a note every run prints (_fold_text.routine_note): no evidence
-        if b & _NCCL_SHM == _NCCL_SHM:
-            b &= ~_ENOSPC  # NCCL's ENOSPC is its shared memory's (/dev/shm), no disk
         if kind == EV_TERM or kind == EV_MARK or kind == EV_NATIVE:
+            if b & _NCCL_SHM == _NCCL_SHM:
+                b &= ~_ENOSPC  # NCCL's ENOSPC is its shared memory's (/dev/shm), no disk
             self.recent |= b
         if (kind == EV_EXIT or kind == EV_CFE or kind == EV_SECTION) and rank < 0 \
                 and self.report_act is None:
