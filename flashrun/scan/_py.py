@@ -281,10 +281,10 @@ class Lexer:
                         # a second indented line under a frame whose source line was
                         # read, shaped "Type: message": the exception line, indented by
                         # a paste that skipped the inner frames (no statement reads so)
-                        i = _lstrip_spaces(content)
-                        end, colon = terminal_name(content[i:])
-                        if end and colon and exception_like(content[i:], end):
-                            self._emit(T.EV_TERM, rank, T.CTX_FRAMES, mask, content[i:])
+                        line = content[_lstrip_spaces(content):]
+                        end, colon = terminal_name(line)
+                        if end and colon and exception_like(line, end):
+                            self._emit(T.EV_TERM, rank, T.CTX_FRAMES, mask, line)
                             self.slot_state[k], self.slot_msg[k], self.slot_prev_frame[k] = \
                                 MSG, 0, 0
                             return None
