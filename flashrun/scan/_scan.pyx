@@ -31,7 +31,7 @@ cdef enum:
     T_LOOKBACK = 20
     NSLOTS = 16
     MSGMAX = 16
-    MAXN = 768  # built-in needles (about 500) and a rules file's literals together
+    MAXN = 1024  # built-in needles (about 750) and a rules file's literals together
     HSIZE = 4096
     S_OUT = 0
     S_FRAMES = 1

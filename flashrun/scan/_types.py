@@ -1371,7 +1371,7 @@ NEEDLES = _needle_table()
 # three-byte grams and skips up to MIN_NEEDLE - 2 bytes at a time, and its line
 # prefilter samples four-byte grams every MIN_NEEDLE - 3 bytes.
 MIN_NEEDLE = min(len(n) for n, _ in NEEDLES)
-MAX_NEEDLES = 768  # built-in and site needles together (the C lexer's tables)
+MAX_NEEDLES = 1024  # built-in and site needles together (the C lexer's tables)
 assert MIN_NEEDLE >= 8, MIN_NEEDLE
 assert len({n for n, _ in NEEDLES}) == len(NEEDLES), "needles must be unique"
 
