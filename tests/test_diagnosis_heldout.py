@@ -2159,6 +2159,50 @@ C["vscode_kernel_process_died"] = (b"""21:11:37.767 [error] Disposing session as
 C["sagemaker_quota_refuses_the_job"] = (b"""ResourceLimitExceeded: An error occurred (ResourceLimitExceeded) when calling the CreateTrainingJob operation: The account-level service limit 'ml.p3.2xlarge for training job usage' is 0 Instances
 """, None, "application_error")
 
+# torch 2.6's weights-only unpickler on a file whose first byte is no pickle opcode
+# ('v', 118: a Git LFS pointer's "version ..."): the file is something else, not a
+# checkpoint; an opcode it does not support (149, FRAME: a protocol-4 pickle) is a
+# refusal of an intact file, the code's
+_WO = (b"""  File "/opt/venv/lib/python3.11/site-packages/torch/serialization.py", line 1529, in load
+    raise pickle.UnpicklingError(_get_wo_message(str(e))) from None
+_pickle.UnpicklingError: Weights only load failed. In PyTorch 2.6, we changed the default value of the `weights_only` argument in `torch.load` from `False` to `True`. Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it can result in arbitrary code execution. Do it only if you got the file from a trusted source.
+Please file an issue with the following so that we can make `weights_only=True` compatible with your use case: WeightsUnpickler error: Unsupported operand %d
+
+Check the documentation of torch.load to learn more about types accepted by default with weights_only https://pytorch.org/docs/stable/generated/torch.load.html.
+""")
+C["weights_only_lfs_pointer"] = (_WO % 118, 1, "artifact_corruption")
+C["weights_only_html_page_cut_to_its_note"] = (
+    (_WO % 60).split(b"\n", 3)[3], None, "artifact_corruption")
+C["weights_only_newer_protocol"] = (_WO % 149, 1, "application_error")
+C["libgomp_thread_refused"] = (b"""epoch 3 | step 1200 | loss 0.412
+
+libgomp: Thread creation failed: Resource temporarily unavailable
+""", None, "application_error")
+C["openblas_thread_refused"] = (b"""[11/02 14:20:11 d2.engine.train_loop]: Starting training from iteration 0
+OpenBLAS blas_thread_init: pthread_create failed for thread 61 of 64: Resource temporarily unavailable
+OpenBLAS blas_thread_init: RLIMIT_NPROC 4096 current, 2062966 max
+OpenBLAS blas_thread_init: pthread_create failed for thread 62 of 64: Resource temporarily unavailable
+OpenBLAS blas_thread_init: RLIMIT_NPROC 4096 current, 2062966 max
+""", None, "application_error")
+C["dataloader_emfile_typeless"] = (b"""Epoch 7:  41%|####      | 812/1980 [03:10<04:33,  4.27it/s]
+Too many open files. Communication with the workers is no longer possible. Please increase the limit using `ulimit -n` in the shell or change the sharing strategy by calling `torch.multiprocessing.set_sharing_strategy('file_system')` at the beginning of your code
+""", None, "application_error")
+C["dataparallel_module_on_cpu"] = (b"""module must have its parameters and buffers on device cuda:0 (device_ids[0]) but found one of them on device: cpu
+""", None, "application_error")
+C["nccl_ib_work_completion_error"] = (b"""gpu-a17:2211:2390 [3] NCCL INFO Channel 02/0 : 3[3] -> 11[3] [send] via NET/IB/3/GDRDMA
+gpu-a17:2211:2398 [3] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer 10.3.0.18<49113> with error 12, opcode 129, len 0, vendor err 129 (Recv)
+""", None, "communication_error")
+C["horovod_tasks_never_started"] = (b"""[1,0]<stdout>:Launching horovod task function
+Exception: Timed out waiting for tasks to start. Please check connectivity between servers. You may need to increase the --start-timeout parameter if you have too many servers.
+""", 1, "communication_error")
+C["llvm_fatal_error_then_abort"] = (b"""LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16
+Aborted (core dumped)
+""", 134, "application_error")
+C["llvm_out_of_memory_is_memory"] = (b"""LLVM ERROR: out of memory
+Allocation failed
+Aborted (core dumped)
+""", 134, "out_of_memory")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

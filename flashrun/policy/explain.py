@@ -97,13 +97,15 @@ def explain(scan, signals: FailureSignals, failure_class, why: str) -> Explanati
     evidence = dict(scan.evidence)
     for name in scan.root_markers:
         items.append(Item("marker (root)", evidence.get(name), scan.root_rank,
-                          _alone(root_markers=frozenset({name}), root_exception="X"),
+                          _alone(root_markers=frozenset({name}), root_exception="X",
+                                 not_a_pickle=name == "not_a_pickle" and signals.not_a_pickle),
                           "built-in: needle family %r" % name))
     for name in scan.markers:
         if name in scan.root_markers:
             continue
         items.append(Item("marker", evidence.get(name), None,
-                          _alone(markers=frozenset({name})),
+                          _alone(markers=frozenset({name}),
+                                 not_a_pickle=name == "not_a_pickle" and signals.not_a_pickle),
                           ("built-in: line shape %r" if name in SHAPE_MARKERS
                            else "built-in: needle family %r") % name))
     if scan.cfe_rank is not None or scan.cfe_exitcode is not None:

@@ -60,7 +60,7 @@ from flashrun.policy.taxonomy import FailureClass as F
 # frames that lost their indent are frames; JupyterLab's kernel notice, click's missing
 # subcommand, Windows' illegal instruction; torch's exit note on a process group is no word.
 # OpenMP's fatal errors, S3's refusals (403, AccessDenied), TF 1.x's closing line.
-POLICY_VERSION = "2026.12.12"
+POLICY_VERSION = "2026.12.13"
 
 
 class Action(str, Enum):

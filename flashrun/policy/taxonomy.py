@@ -58,6 +58,7 @@ only count when there is no root traceback at all. A launcher's report (how a
 worker died: its code or signal) is believed only when nothing says why.
 docs/diagnosis.md states the class boundaries this table implements.
 """
+import pickletools
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, FrozenSet, Optional, Tuple
@@ -92,8 +93,7 @@ _OOM = frozenset({"cuda_oom", "host_oom"})
 _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed", "short_download"})
 # Markers that say where the failing call was (its stack), not what went wrong.
 _WHERE = frozenset({"store_stack", "spawn_pipe", "peer_pipe"})
-_ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle", "corrupt_hdf5",
-                       "corrupt_model"})
+_ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle", "corrupt_model"})
 _NET = frozenset({"network", "timeout", "no_answer"})
 # What says a network failure was a fetch of the run's inputs: the Hub's hosts, a
 # loader's own "download failed" words.
@@ -224,6 +224,9 @@ class FailureSignals:
     rule: Optional[Any] = None  # a site rule's RuleHit (flashrun.policy.rules)
     survived: bool = False  # the root is a traceback output followed (nothing else spoke)
     unfinished: bool = False  # a traceback the tail cut before its exception line
+    # torch's weights-only unpickler met a byte that is no pickle opcode at all: the
+    # file is something else (a Git LFS pointer, an HTML page), not a checkpoint
+    not_a_pickle: bool = False
 
     @classmethod
     def from_scan(cls, exit_code, scan, *, hung=False, correlated=False, scheduler_state=None,
@@ -283,7 +286,25 @@ class FailureSignals:
             rule=rule,
             survived=survived,
             unfinished=scan.unfinished_traceback,
+            not_a_pickle=any(marker == "not_a_pickle" and _no_opcode(text)
+                             for marker, text in scan.evidence),
         ))
+
+
+# Every byte that starts an operation in some pickle protocol (0-5).
+_PICKLE_OPCODES = frozenset(ord(op.code) for op in pickletools.opcodes)
+
+
+def _no_opcode(line):
+    """Does the weights-only unpickler's "Unsupported operand N" name a byte that is
+    no pickle opcode? (118, 'v': the "version" a Git LFS pointer starts with; 60, '<':
+    an HTML page.) An opcode it does not support (a newer protocol's) is a refusal of
+    an intact file, as the rest of its message says."""
+    _head, sep, rest = line.partition("Unsupported operand ")
+    digits = rest[:3]
+    while digits and not digits.isdigit():
+        digits = digits[:-1]
+    return bool(sep and digits) and int(digits) < 256 and int(digits) not in _PICKLE_OPCODES
 
 
 def _refused_op(message):
@@ -387,7 +408,7 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if evidence & _DISK or (not missing and (store and (evidence & _NET or has_root) or fetch)):
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O, an " \
             "object store or a failed fetch)"
-    if not evidence & _REFUSED and (
+    if s.not_a_pickle or not evidence & _REFUSED and (
             root_markers & _ARTIFACT or ("pickle_eof" in root_markers and "EOFError" in types)
             or (not has_root and s.markers & _ARTIFACT)):  # a refusal is no corruption
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"

@@ -60,7 +60,7 @@ MARKERS = (
     "write_failed", "worker_exit", "bad_sample", "step_cancelled", "task_failure",
     "store_stack", "nccl_usage", "unsupported_device", "shell_killed",  # docs/needles.md
     "weights_only", "no_answer", "hub", "short_download", "spawn_pipe", "peer_pipe",
-    "corrupt_hdf5", "locale_codec", "ssh_denied", "launch_refused", "check_failed",
+    "not_a_pickle", "locale_codec", "ssh_denied", "launch_refused", "check_failed",
     "download", "wrong_archive", "no_backend", "code_message", "missing_library",
     "missing_object", "error_report", "corrupt_model",
 )
@@ -213,6 +213,11 @@ _MARKER_NEEDLES = {
              b"unhandled system error", b"unhandled cuda error",
              b"remote process exited or there was a network error",
              b"please report this issue to the NCCL developers",
+             # NCCL's IB transport on a failed work completion ("NET/IB : Got completion
+             # from peer 10.0.0.2<36315> with error 12, opcode 0, len 0, vendor err
+             # 129", later "... with status=12 opcode=..."): the fabric dropped the
+             # connection (12: the retry counter ran out)
+             b"Got completion from peer",
              # NCCL's bootstrap socket (misc/socket.cc) when its "NCCL WARN" prefix is
              # lost or another library wraps it: "socketStartConnect: Connect to
              # 10.0.0.2<47527> failed : Software caused connection abort"
@@ -275,6 +280,9 @@ _MARKER_NEEDLES = {
                    # but its error once every address failed ("The client socket has
                    # failed to connect to any network address of (node3, 29500)")
                    b"failed to connect to any network address of",
+                   # Horovod's launcher giving up on its remote tasks ("Timed out waiting
+                   # for tasks to start. Please check connectivity between servers.")
+                   b"Please check connectivity between servers",
                    b"store_based_barrier", b"store based barrier", b"ncclCommInitRank",
                    # c10d's socket, before DistNetworkError named it (torch < 2.1)
                    b"The server socket has failed", b"Address already in use",
@@ -775,14 +783,21 @@ _MARKER_NEEDLES = {
                      # 'unicodeescape' codec can't decode bytes": a Windows path's "\U"
                      # in source or a config): the code's, not the data's
                      b"'unicodeescape' codec can't"),
-    # the HDF5 library opening a file (h5py, Keras .h5 weights, datasets): shorter than
-    # its superblock says ("truncated file: eof = N, sblock->base_addr = 0, stored_eof
-    # = M"), or no HDF5 signature at all (the file is something else)
-    "corrupt_hdf5": (b"truncated file: eof = ", b"file signature not found"),
-    # ONNX Runtime failing to parse a model file's protobuf ("[ONNXRuntimeError] : 7 :
-    # INVALID_PROTOBUF : Load model from x.onnx failed:Protobuf parsing failed."): a
-    # download cut short, a git-lfs pointer in the model's place
-    "corrupt_model": (b"INVALID_PROTOBUF", b"Protobuf parsing failed",
+    # torch's weights-only unpickler meeting a byte that starts no operation it reads
+    # (_weights_only_unpickler.py: "WeightsUnpickler error: Unsupported operand 118"):
+    # the taxonomy reads the byte; one that is no pickle opcode at all ('v', 118: a Git
+    # LFS pointer's "version"; '<': an HTML page) says the file is no pickle
+    "not_a_pickle": (b"Unsupported operand ",),
+    # a model file format's reader finding the file damaged. The HDF5 library opening
+    # a file (h5py, Keras .h5 weights, datasets): shorter than its superblock says
+    # ("truncated file: eof = N, sblock->base_addr = 0, stored_eof = M"), or no HDF5
+    # signature at all (the file is something else)
+    "corrupt_model": (b"truncated file: eof = ", b"file signature not found",
+                      # ONNX Runtime failing to parse a model file's protobuf
+                      # ("[ONNXRuntimeError] : 7 : INVALID_PROTOBUF : Load model from
+                      # x.onnx failed:Protobuf parsing failed."): a download cut short,
+                      # a git-lfs pointer in the model's place
+                      b"INVALID_PROTOBUF", b"Protobuf parsing failed",
                       # llama.cpp's GGUF loader on a short file ("tensor 'blk.2.ffn_down.
                       # weight' data is not within the file bounds, model is corrupted or
                       # incomplete")
@@ -968,7 +983,19 @@ _MARKER_NEEDLES = {
                      # ("OMP: Error #15: Initializing libiomp5md.dll, but found
                      # libiomp5md.dll already initialized.": two OpenMP runtimes loaded,
                      # a conda and pip mix on Windows)
-                     b"OMP: Error #"),
+                     b"OMP: Error #",
+                     # LLVM's report_fatal_error ("LLVM ERROR: Cannot select: intrinsic
+                     # %llvm.nvvm.shfl.sync.bfly.i32", then abort) under the JITs that
+                     # compile through it (Triton, Numba, XLA, TVM): a kernel this
+                     # toolchain cannot build for this target, the same every attempt
+                     b"LLVM ERROR: ",
+                     # a threading runtime refused a thread by the per-user process
+                     # limit (RLIMIT_NPROC) and gives up: libgomp's gomp_fatal
+                     # ("libgomp: Thread creation failed: Resource temporarily
+                     # unavailable") and OpenBLAS's server ("OpenBLAS blas_thread_init:
+                     # pthread_create failed for thread 55 of 64: ..."): a limit or a
+                     # thread count to configure (OMP_NUM_THREADS)
+                     b"Thread creation failed: ", b"pthread_create failed"),
     # CPython's own words for a call or an attribute that the code got wrong, when a
     # paste lost the line's TypeError/AttributeError prefix ("__init__() missing 1
     # required positional argument: 'x'", "got an unexpected keyword argument",
@@ -988,6 +1015,17 @@ _MARKER_NEEDLES = {
                      # weight type (torch.cuda.FloatTensor) should be the same"
                      b"Expected all tensors to be on the same device",
                      b"Expected object of device type ", b"and weight type (",
+                     # DataParallel's check that the module sits on device_ids[0]
+                     # ("module must have its parameters and buffers on device cuda:0
+                     # (device_ids[0]) but found one of them on device: cpu")
+                     b"must have its parameters and buffers on device",
+                     # the per-process limits in the errno's and CPython's words, when a
+                     # paste lost the OSError/RuntimeError: EMFILE ("[Errno 24] Too many
+                     # open files"; the DataLoader's own "Too many open files.
+                     # Communication with the workers is no longer possible. Please
+                     # increase the limit using `ulimit -n`") and a thread refused ("can't
+                     # start new thread"): a limit to raise, or a leak in the code
+                     b"Too many open files", b"can't start new thread",
                      # multiprocessing's spawn start method re-importing a main module
                      # with no __main__ guard (spawn.py: "An attempt has been made to
                      # start a new process before the current process has finished its
