@@ -2571,7 +2571,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b348-" + i, tail, row) for i, tail, row in _batch("heldout348")] + \
     [("b349-" + i, tail, row) for i, tail, row in _batch("heldout349")] + \
     [("b350-" + i, tail, row) for i, tail, row in _batch("heldout350")] + \
-    [("b351-" + i, tail, row) for i, tail, row in _batch("heldout351")]
+    [("b351-" + i, tail, row) for i, tail, row in _batch("heldout351")] + \
+    [("b352-" + i, tail, row) for i, tail, row in _batch("heldout352")] + \
+    [("b353-" + i, tail, row) for i, tail, row in _batch("heldout353")] + \
+    [("b354-" + i, tail, row) for i, tail, row in _batch("heldout354")] + \
+    [("b355-" + i, tail, row) for i, tail, row in _batch("heldout355")] + \
+    [("b356-" + i, tail, row) for i, tail, row in _batch("heldout356")] + \
+    [("b357-" + i, tail, row) for i, tail, row in _batch("heldout357")] + \
+    [("b358-" + i, tail, row) for i, tail, row in _batch("heldout358")] + \
+    [("b359-" + i, tail, row) for i, tail, row in _batch("heldout359")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3096,6 +3104,13 @@ KNOWN = {
     "b351-005": "`DataLoader worker (pid 6164) is killed by signal: Killed.`: the development corpus reads it as the OOM killer (out_of_memory)",
     "b351-007": "`Exception in thread Thread-403:`, `...`, `ConnectionResetError: [Errno 104] Connection reset by peer`: flashrun reads a reset connection (communication_error); the labeller reads a DataLoader worker gone",
     "b351-010": "DGL's `RuntimeError: Prefetcher thread timed out at 30 seconds.`: flashrun reads a timeout (storage_timeout); the labeller reads a worker that stopped delivering (worker_crash)",
+    "b352-002": "a traceback flattened onto one line: `Unsupported operand 10` lies past the part of the line the scan keeps, so the weights-only refusal is read (application_error)",
+    "b354-008": "a traceback cut before its exception line: the labeller reads unknown; flashrun reads a cut traceback as the code's, as most labels do",
+    "b355-006": "an IPython traceback (header, `Cell In[10]` frame, source and TypeError) flattened onto one line: the collapsed-line reading anchors on a `File \"` frame, which IPython does not print",
+    "b355-019": "a unittest harness's bare AssertionError on a child's exit code, after the child's NCCL `unhandled system error`: the labeller reads the NCCL error; flashrun believes the traceback printed last",
+    "b357-004": "glog's `Check failed: wc->status == IBV_WC_SUCCESS RC send CQ state error: 12` from an RDMA library: a failed check reads as code; the labeller reads the fabric's completion error",
+    "b357-009": "libfabric's `Unable to write to EQ ... Input/output error (5) prov_errno` under the EFA provider: the errno reads as storage; the labeller reads the fabric",
+    "b358-018": "a bare `Killed` during validation: labelled worker_crash, read as memory (the Killed family)",
 }
 
 
