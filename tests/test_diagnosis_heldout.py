@@ -2203,6 +2203,55 @@ Allocation failed
 Aborted (core dumped)
 """, 134, "out_of_memory")
 
+C["arrow_memory_error"] = (b"""  File "/opt/venv/lib/python3.10/site-packages/datasets/arrow_writer.py", line 584, in finalize
+    self.write_examples_on_file()
+  File "pyarrow/error.pxi", line 117, in pyarrow.lib.check_status
+pyarrow.lib.ArrowMemoryError: realloc of size 4294967296 failed
+""", 1, "out_of_memory")
+C["sentencepiece_cannot_parse_its_model"] = (b"""  File "/opt/venv/lib/python3.10/site-packages/sentencepiece/__init__.py", line 316, in LoadFromFile
+    return _sentencepiece.SentencePieceProcessor_LoadFromFile(self, arg)
+RuntimeError: Internal: could not parse ModelProto from checkpoints/tokenizer.model
+""", 1, "artifact_corruption")
+C["foreign_libpython_aborts"] = (b"""Loading weights from ./weights/model.npz
+Fatal Python error: PyThreadState_Get: no current thread
+Abort trap: 6
+""", 134, "application_error")
+C["stack_overflow_fatal_error"] = (b"""[2023-03-02 11:20:15,101 - trainer - INFO] - epoch 1 started
+Fatal Python error: Cannot recover from stack overflow.
+Python runtime state: initialized
+""", None, "application_error")
+C["interpreter_fatal_error_at_run_time"] = (b"""step 4100 loss 0.83
+Fatal Python error: PyEval_RestoreThread: the function must be called with the GIL held, but the GIL is released (the current Python thread state is NULL)
+Python runtime state: initialized
+""", None, "worker_crash")
+C["faulthandler_dump_without_its_header"] = (b"""Thread 0x00007f3a1cbfd700 (most recent call first):
+  File "/usr/lib/python3.10/threading.py", line 320 in wait
+  File "/usr/lib/python3.10/threading.py", line 973 in _bootstrap
+
+Current thread 0x00007f3a9a4f2740 (most recent call first):
+  File "/work/train.py", line 212 in train_step
+  File "/work/train.py", line 301 in <module>
+
+Restarting kernel...
+""", None, "worker_crash")
+C["openmpi_too_few_slots"] = (b"""--------------------------------------------------------------------------
+There are not enough slots available in the system to satisfy the 16 slots
+that were requested by the application:
+  python
+
+Either request fewer slots for your application, or make more slots available
+for use.
+--------------------------------------------------------------------------
+""", 1, "application_error")
+C["openmpi_call_before_init"] = (b"""*** The MPI_Comm_size() function was called before MPI_INIT was invoked.
+*** This is disallowed by the MPI standard.
+*** Your MPI job will now abort.
+""", None, "application_error")
+C["model_identifier_typeless"] = (b"""my-org/llama-ft-v2 is not a local folder and is not a valid model identifier listed on 'https://huggingface.co/models'
+""", None, "application_error")
+C["hub_fetch_reset_is_the_store"] = (b"""ConnectionError: Couldn't reach https://huggingface.co/datasets/my-org/corpus/resolve/main/README.md (ConnectionError(ProtocolError('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))))
+""", 1, "storage_timeout")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

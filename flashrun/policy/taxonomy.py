@@ -124,6 +124,9 @@ _ERRNO_WORDS = frozenset({"code_message"})
 # A loader refusing an intact file (torch 2.6's safe loader) or reading the wrong kind of
 # archive: no corruption, whatever its words about zip records.
 _REFUSED = frozenset({"weights_only", "wrong_archive"})
+# Exceptions raised for an allocation that failed: CPython's, torch 2.1+'s, and
+# pyarrow's (ArrowMemoryError, a MemoryError: "realloc of size 2172846080 failed").
+_MEMORY_TYPES = frozenset({"MemoryError", "OutOfMemoryError", "ArrowMemoryError"})
 # Signals that mean the process itself crashed or was killed hard.
 _CRASH_SIGNALS = frozenset({4, 5, 6, 7, 8, 9, 11})  # SIGTRAP (5): an uncaught trap
 _NET_TYPES = ("ConnectionError", "ConnectionResetError", "ConnectionRefusedError",
@@ -385,7 +388,7 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     # a shell's bare "Killed" is the OOM killer's when no traceback speaks, or when the
     # process did end by SIGKILL (a Python exception never ends one that way)
     killed = "shell_killed" in (s.markers | root_markers) and (not has_root or s.signal == 9)
-    if evidence & _OOM or types & {"MemoryError", "OutOfMemoryError"} or killed:
+    if evidence & _OOM or types & _MEMORY_TYPES or killed:
         return FailureClass.OUT_OF_MEMORY, "the process ran out of memory"
     if s.hung:
         if evidence & {"watchdog", "nccl"}:
@@ -401,7 +404,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     # does not explain a later error), else the tail's (markers of lines the run
     # outlived are already gone).
     placed = root_markers if has_root else evidence
-    fetch = (placed & _FETCH and placed & _NET and not placed & _COMM) or \
+    # (a reset connection alone is the fetch's own: "Couldn't reach https://huggingface.co/
+    # ... ConnectionResetError(104, 'Connection reset by peer')"; a collective's or a
+    # store's words still name the group)
+    fetch = (placed & _FETCH and placed & _NET and not placed & _COMM - {"peer_closed"}) or \
         root_type == "URLError" or "download" in placed
     # the store answered that what the run asked for does not exist: the run's path
     missing = "missing_object" in evidence

@@ -554,6 +554,11 @@ _MARKER_NEEDLES = {
                         # was linked against ("libstdc++.so.6: version `GLIBCXX_3.4.29'
                         # not found (required by ...)"): dl-version.c's backquote
                         b": version `",
+                        # CPython aborting in an extension module linked against another
+                        # libpython than the one running it (macOS framework builds, a
+                        # conda and a system Python: "Fatal Python error: PyThreadState_Get:
+                        # no current thread"): the environment, every attempt alike
+                        b"PyThreadState_Get: no current thread",
                         # HDF5's filter pipeline without the plugin a dataset was written
                         # with (H5Z.c: "required filter 'blosc' is not registered")
                         b"required filter '",
@@ -674,6 +679,11 @@ _MARKER_NEEDLES = {
     # streaming's "... not found! Either check the bucket path or the bucket
     # permission". A wrong path in the run's configuration, the same on every try.
     "missing_object": (b"NoSuchKey", b"NoSuchBucket", b"The specified key does not exist",
+                       # transformers' from_pretrained on a name that is neither a local
+                       # folder nor a repository on the Hub ("x is not a local folder and
+                       # is not a valid model identifier listed on
+                       # 'https://huggingface.co/models'"), when a paste lost the OSError
+                       b"is not a valid model identifier",
                        b"The specified bucket does not exist", b"No such object: ",
                        b"BlobNotFound", b"check the bucket path",
                        # any HTTP server's answer that the URL names nothing: requests'
@@ -810,7 +820,11 @@ _MARKER_NEEDLES = {
                       # proto (a cut download, an LFS pointer): "RuntimeError: Internal:
                       # src/sentencepiece_processor.cc(1101) [model_proto->ParseFromArray(
                       # serialized.data(), serialized.size())]"
-                      b"model_proto->ParseFromArray("),
+                      b"model_proto->ParseFromArray(",
+                      # and its later wording ("RuntimeError: Internal: could not parse
+                      # ModelProto from ./tokenizer.model", sentencepiece_processor.cc's
+                      # Load)
+                      b"could not parse ModelProto"),
     "corrupt_safetensors": (b"SafetensorError", b"HeaderTooLarge",
                             b"Error while deserializing header",
                             b"InvalidHeaderDeserialization", b"MetadataIncompleteBuffer"),
@@ -867,6 +881,13 @@ _MARKER_NEEDLES = {
     # (Windows' NTSTATUS for an access violation and a stack overflow, as an IDE or a
     # shell prints the exit code in any language: "... -1073741819 (0xC0000005)")
     "segfault": (b"Segmentation fault", b"segmentation fault", b"*** SIGSEGV",
+                 # faulthandler's dump of the threads' stacks when a fatal signal (or a
+                 # Windows exception) reaches the interpreter, the crashing one marked
+                 # ("Current thread 0x00001324 (most recent call first):", its frames
+                 # "  File "x.py", line 67 in f"): a native crash, not a traceback cut
+                 # before its exception line (c10's "Exception raised from f at x.cpp:
+                 # 120 (most recent call first):" heads a C++ exception's frames)
+                 b"Current thread 0x",
                  b"0xC0000005", b"0xC00000FD",
                  # SIGSEGV's si_code SEGV_MAPERR in crash handlers' words (UCX's "Caught
                  # signal 11 (Segmentation fault: address not mapped to object ...)",
@@ -885,6 +906,13 @@ _MARKER_NEEDLES = {
               # Floating-point exception")
               b"Floating-point exception",
               b"floating point exception", b"Fatal Python error: Aborted",
+              # any other fatal error of the interpreter (Py_FatalError prints "Fatal
+              # Python error: <function>: <message>" and aborts: "PyEval_RestoreThread:
+              # the function must be called with the GIL held", "_enter_buffered_busy:
+              # could not acquire lock ... at interpreter shutdown", "GC object already
+              # tracked"): the process aborted; the words that name a cause (its start-up
+              # failing, a stack overflow, a foreign libpython) are read first
+              b"Fatal Python error: ",
               # glibc's heap checks abort the process (malloc_printerr: "*** Error in
               # `python': double free or corruption (!prev): 0x...", "free(): invalid
               # pointer", "munmap_chunk(): invalid pointer", "malloc(): corrupted top
@@ -1014,6 +1042,12 @@ _MARKER_NEEDLES = {
                      # argument #1", and convolution's "Input type (torch.FloatTensor) and
                      # weight type (torch.cuda.FloatTensor) should be the same"
                      b"Expected all tensors to be on the same device",
+                     # CPython's last resort against runaway recursion ("Fatal Python
+                     # error: Cannot recover from stack overflow.", after a
+                     # RecursionError was caught and recursed on) and Open MPI refusing
+                     # a call before MPI_Init ("*** The MPI_Comm_rank() function was
+                     # called before MPI_INIT was invoked."): the code's, every attempt
+                     b"Cannot recover from stack overflow", b"was called before MPI_INIT",
                      b"Expected object of device type ", b"and weight type (",
                      # DataParallel's check that the module sits on device_ids[0]
                      # ("module must have its parameters and buffers on device cuda:0
@@ -1278,6 +1312,11 @@ _MARKER_NEEDLES = {
                        # (ResourceLimitExceeded) when calling the CreateTrainingJob
                        # operation: The account-level service limit ... is 0 Instances")
                        b"An error occurred (ResourceLimitExceeded)",
+                       # Open MPI's mapper refusing the launch (help-orte-rmaps-base.txt:
+                       # "There are not enough slots available in the system to satisfy
+                       # the 8 slots that were requested by the application"): more ranks
+                       # than the hosts offer, under mpirun, horovodrun, torchpack
+                       b"There are not enough slots available in the system",
                        b": No such file or directory", b"zsh: no such file or directory: ",
                        b": Permission denied", b"zsh: permission denied: ",
                        # bash reading a file that is not a shell script (a Python file
