@@ -2628,7 +2628,13 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b356-" + i, tail, row) for i, tail, row in _batch("heldout356")] + \
     [("b357-" + i, tail, row) for i, tail, row in _batch("heldout357")] + \
     [("b358-" + i, tail, row) for i, tail, row in _batch("heldout358")] + \
-    [("b359-" + i, tail, row) for i, tail, row in _batch("heldout359")]
+    [("b359-" + i, tail, row) for i, tail, row in _batch("heldout359")] + \
+    [("b360-" + i, tail, row) for i, tail, row in _batch("heldout360")] + \
+    [("b361-" + i, tail, row) for i, tail, row in _batch("heldout361")] + \
+    [("b362-" + i, tail, row) for i, tail, row in _batch("heldout362")] + \
+    [("b363-" + i, tail, row) for i, tail, row in _batch("heldout363")] + \
+    [("b364-" + i, tail, row) for i, tail, row in _batch("heldout364")] + \
+    [("b365-" + i, tail, row) for i, tail, row in _batch("heldout365")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3160,6 +3166,16 @@ KNOWN = {
     "b357-004": "glog's `Check failed: wc->status == IBV_WC_SUCCESS RC send CQ state error: 12` from an RDMA library: a failed check reads as code; the labeller reads the fabric's completion error",
     "b357-009": "libfabric's `Unable to write to EQ ... Input/output error (5) prov_errno` under the EFA provider: the errno reads as storage; the labeller reads the fabric",
     "b358-018": "a bare `Killed` during validation: labelled worker_crash, read as memory (the Killed family)",
+    "b360-006": "Colab's glued `ValueErrorTraceback (most recent call last)` header and a message line that starts with `: `: no type to read",
+    "b361-014": "tiktoken refusing a special token's text in a sample (`Encountered text corresponding to disallowed special token`): the labeller reads the data (data_error); flashrun reads the ValueError (application_error)",
+    "b361-015": "the same",
+    "b361-017": "the tokenizers' serde message (`data did not match any variant of untagged enum ModelWrapper`) under a traceback's frames with its exception type lost: not read as a terminal (unknown)",
+    "b363-003": "a bare `BrokenPipeError: [Errno 32] Broken pipe` line: the labeller reads a vanished reader (worker_crash); flashrun reads the exception (application_error)",
+    "b363-006": "`Exception ignored in: <bound method tqdm.__del__` then a RuntimeError: an ignored exception the run went on from; the labeller reads the run's last error",
+    "b363-008": "torchrun's `SignalException: Process N got signal: 2` alone: a run stopped from outside (unknown); labelled worker_crash",
+    "b364-013": "Open MPI's warning that it ignored a TCP connection, then a hang with no error: labelled communication_error; flashrun reads a warning as no evidence (unknown)",
+    "b365-015": "DeepSpeed's `exits with return code = -9` and then the parent's OSError loading a model the dead child never wrote: the labeller reads the kill; flashrun believes the traceback",
+    "b365-016": "bash's job line `9040 Killed   python finetune.py ...`: the Killed family (labelled worker_crash, read as memory)",
 }
 
 
