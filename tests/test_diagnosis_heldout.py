@@ -2252,6 +2252,26 @@ C["model_identifier_typeless"] = (b"""my-org/llama-ft-v2 is not a local folder a
 C["hub_fetch_reset_is_the_store"] = (b"""ConnectionError: Couldn't reach https://huggingface.co/datasets/my-org/corpus/resolve/main/README.md (ConnectionError(ProtocolError('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))))
 """, 1, "storage_timeout")
 
+C["cuda12_devices_busy"] = (b"""RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailable
+CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+For debugging consider passing CUDA_LAUNCH_BLOCKING=1
+""", 1, "accelerator_failure")
+C["azureml_low_priority_preempted"] = (b"""UserError: AzureMLCompute job failed. PreemptionError: Nodes of this job got pre-empted. Check if the run has failed or restarted. Reason: Received pre-emption warning signal
+""", None, "preemption")
+C["aws_batch_spot_host_reclaimed"] = (b"""Status Reason: Host EC2 Terminated
+""", None, "preemption")
+C["skypilot_cluster_preempted"] = (b"""(train pid=20211) I 11-02 03:12:09 controller.py:100] The cluster is preempted.
+(train pid=20211) I 11-02 03:12:09 recovery_strategy.py:99] === Recovering... ===
+(train pid=20211) E 11-02 03:12:40 backend_utils.py:998] Command failed with code 255: ssh ...
+""", None, "preemption")
+C["tf_gcs_upload_503"] = (b"""All 10 retry attempts failed. The last failure: Unavailable: Error executing an HTTP request: HTTP response code 503
+         when resuming upload gs://bucket/run-3/model.ckpt-1200_temp_1f2e/
+""", None, "storage_timeout")
+C["loader_message_carries_a_code_error"] = (b"""  File "/work/utils.py", line 141, in load_audio
+    raise RuntimeError(f"Failed to load audio: {e}")
+RuntimeError: Failed to load audio: module 'ffmpeg' has no attribute 'input'
+""", 1, "application_error")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

@@ -418,8 +418,11 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
             root_markers & _ARTIFACT or ("pickle_eof" in root_markers and "EOFError" in types)
             or (not has_root and s.markers & _ARTIFACT)):  # a refusal is no corruption
         return FailureClass.ARTIFACT_CORRUPTION, "a checkpoint or model file is corrupt"
-    # a decode error by the locale's default codec is the code's (no encoding given)
-    if "locale_codec" not in root_markers and (
+    # a decode error by the locale's default codec is the code's (no encoding given),
+    # and so is a loader's "failed to load" whose own message carries the code error
+    # it caught ("Failed to load audio: module 'ffmpeg' has no attribute 'input'")
+    if "locale_codec" not in root_markers and not (
+            "bad_sample" in root_markers and "code_message" in root_markers) and (
             evidence & {"bad_image", "bad_sample"} or types & _DECODE_TYPES or (
                 types & _DATA_WRAPPERS and not types & _CODE_TYPES)):
         return FailureClass.DATA_ERROR, "a data sample could not be decoded"

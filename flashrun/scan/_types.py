@@ -476,6 +476,9 @@ _MARKER_NEEDLES = {
                  # cudaErrorDevicesUnavailable: the GPUs are held by another process
                  # (exclusive mode) or the driver cannot bring them up: the machine's
                  b"devices are busy or unavailable",
+                 # (CUDA 12's wording of the same: "CUDA-capable device(s) is/are busy or
+                 # unavailable")
+                 b"is/are busy or unavailable",
                  # cudaErrorUnknown (30, 999 since CUDA 10.1) with nothing more specific:
                  # the driver cannot serve the process (a wedged UVM module, a GPU in a
                  # bad state after a fault), the machine's, whatever the call
@@ -631,6 +634,10 @@ _MARKER_NEEDLES = {
     # SubprocVecEnv, custom worker pools): an EOFError there is the other end's death
     "peer_pipe": (b"multiprocessing/connection.py", b"multiprocessing\\connection.py"),
     "object_store": (b"botocore", b"amazonaws.com", b"storage.googleapis.com",
+                     # TensorFlow's HTTP client under its gs:// file system ("Error
+                     # executing an HTTP request: HTTP response code 503 ... when resuming
+                     # upload gs://...")
+                     b"Error executing an HTTP request",
                      # S3's throttling reply, by its error code and its reason phrase
                      # ("503 Slow Down", "An error occurred (SlowDown) ...")
                      b"blob.core.windows.net", b"SlowDown", b"503 Slow Down",
@@ -648,6 +655,9 @@ _MARKER_NEEDLES = {
     # object host, a failing store, not an unreachable network
     "no_answer": (b"Read timed out", b"ReadTimeout", b"RemoteDisconnected",
                   b"closed connection without response",
+                  # a 5xx status in a client's own words (TensorFlow's HTTP client: "HTTP
+                  # response code 503 with body ...")
+                  b"HTTP response code 5",
                   # HTTP's own words for a server that is throttling or failing
                   # (429, 500, 502, 503, 504 reason phrases, as requests and urllib print
                   # them)
@@ -935,7 +945,12 @@ _MARKER_NEEDLES = {
                      # due to uncaught exception of type std::runtime_error: ..."
                      b"terminating due to uncaught exception"),
     "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted",
-                b"DUE TO JOB REQUEUE", b"job is preempted",  # Slurm requeue, submitit
+                b"DUE TO JOB REQUEUE", b"is preempted",  # Slurm requeue, submitit
+                # the clouds' own words for a reclaimed spot or low-priority node: Azure
+                # ML's service error ("PreemptionError: Nodes of this job got pre-empted"),
+                # AWS Batch's status reason for a reclaimed spot host ("Host EC2
+                # Terminated"), SkyPilot's controller ("The cluster is preempted.")
+                b"PreemptionError", b"got pre-empted", b"Host EC2 Terminated",
                 # Lightning's SLURM connector handling the scheduler's warning signal
                 b"auto-requeue signal", b"Requeued SLURM job",
                 b"TERM_PREEMPT"),  # LSF: "TERM_PREEMPT: job killed after preemption."
