@@ -2654,7 +2654,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b362-" + i, tail, row) for i, tail, row in _batch("heldout362")] + \
     [("b363-" + i, tail, row) for i, tail, row in _batch("heldout363")] + \
     [("b364-" + i, tail, row) for i, tail, row in _batch("heldout364")] + \
-    [("b365-" + i, tail, row) for i, tail, row in _batch("heldout365")]
+    [("b365-" + i, tail, row) for i, tail, row in _batch("heldout365")] + \
+    [("b366-" + i, tail, row) for i, tail, row in _batch("heldout366")] + \
+    [("b367-" + i, tail, row) for i, tail, row in _batch("heldout367")] + \
+    [("b368-" + i, tail, row) for i, tail, row in _batch("heldout368")] + \
+    [("b369-" + i, tail, row) for i, tail, row in _batch("heldout369")] + \
+    [("b370-" + i, tail, row) for i, tail, row in _batch("heldout370")] + \
+    [("b371-" + i, tail, row) for i, tail, row in _batch("heldout371")] + \
+    [("b372-" + i, tail, row) for i, tail, row in _batch("heldout372")] + \
+    [("b373-" + i, tail, row) for i, tail, row in _batch("heldout373")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3196,6 +3204,35 @@ KNOWN = {
     "b364-013": "Open MPI's warning that it ignored a TCP connection, then a hang with no error: labelled communication_error; flashrun reads a warning as no evidence (unknown)",
     "b365-015": "DeepSpeed's `exits with return code = -9` and then the parent's OSError loading a model the dead child never wrote: the labeller reads the kill; flashrun believes the traceback",
     "b365-016": "bash's job line `9040 Killed   python finetune.py ...`: the Killed family (labelled worker_crash, read as memory)",
+    "b366-004": "DeepSpeed's one-line `ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism` with its AssertionError lost: no needle for an assertion's free text (unknown)",
+    "b366-012": "Tenstorrent's `TT_FATAL: Buffer must be allocated on device!` before a C++ terminate and the abort: a vendor's fatal assert, read as the abort (worker_crash)",
+    "b369-001": "zsh's `killed` job line then the resource tracker's leaked-semaphore warning: the Killed family (labelled worker_crash, read as memory)",
+    "b369-005": "mp.spawn's parent stopped by Ctrl-C (KeyboardInterrupt): a run stopped from outside (unknown); labelled worker_crash",
+    "b369-007": "wandb's upload stuck at 0 MB with no error: nothing says why (unknown); labelled storage_timeout",
+    "b369-012": "a progress bar then the resource tracker's leaked-semaphore warning: nothing says why (unknown); labelled worker_crash",
+    "b369-015": "wandb's atexit cleanup raising AttributeError after training (`Error in atexit._run_exitfuncs`): an ignored traceback with no exit status stays unknown; labelled application_error",
+    "b369-020": "`Exception ignored in: <function _MultiProcessingDataLoaderIter.__del__` with AttributeError at shutdown: the same",
+    "b371-002": "TensorFlow's INFO `This may be due to a preemption in a connected worker` then `Socket closed`: a hedge at a quiet level (unknown); labelled communication_error",
+    "b371-005": "the same hedge with an OS Error in a _Recv op: labelled communication_error",
+    "b371-006": "SkyPilot parsing GCP's `wait_ready aborting because node detected as terminated` as Python and raising SyntaxError: read as the code's; labelled preemption",
+    "b371-008": "SageMaker's `ValidationException ... Invalid MaxWaitTimeInSeconds` from botocore: the object-store client's name reads as storage; labelled application_error",
+    "b371-013": "`TPU initialization failed: open(/dev/vfio/0): Device or resource busy` in a JaxRuntimeError: read as the code's; labelled accelerator_failure",
+    "b371-014": "Sample Factory's `Stopping training due to lack of heartbeats` from a worker: nothing read (unknown); labelled worker_crash",
+    "b372-002": "soundfile's `Format not recognised` on a BytesIO without a format: the labeller reads the caller's misuse (thread knowledge); flashrun reads a decode failure (data_error)",
+    "b372-003": "FFmpeg's h264 `Invalid NAL unit size` / `partial file` lines alone: not read (unknown); labelled data_error",
+    "b372-005": "torchaudio's `Couldn't find appropriate backend to handle uri` in a tool's `Skipping` line: not read (unknown); labelled application_error",
+    "b372-006": "audioread's NoBackendError with a replacement character glued to its name: no terminal read (unknown)",
+    "b372-007": "audioread's NoBackendError: labelled data_error here, application_error in 006; flashrun reads a missing decoder (application_error)",
+    "b372-009": "`Failed to decode by torchvision with exception: No such operator video_reader::...`: the decode words win (data_error); labelled application_error (a build without the op)",
+    "b372-010": "decord's DECORDError on a video: a decoder's exception (data_error); labelled application_error from the thread",
+    "b372-012": "SciPy's old `File format '<htm'... not understood.` (an HTML page saved as a wav): labelled data_error; an earlier batch's ELF binary in the same words is application_error, so no needle",
+    "b372-014": "soundfile's `unknown error in flac decoder` on valid FLAC files (a library regression, per the thread): read as data_error",
+    "b372-019": "a `'utf-8' codec can't decode byte 0x8b` reading gzip as text: read as data (a decoder type); labelled application_error",
+    "b372-020": "a tensor print cut mid-warning: nothing read (unknown); labelled data_error",
+    "b372-022": "neon's `what():  Could not decode media stream` then bash's Aborted: read as the abort (worker_crash); labelled data_error",
+    "b373-017": "TensorFlow's `Check failed: cusolverDnCreate(...) Failed to create cuSolverDN instance.`: a failed check (application_error); labelled out_of_memory from the reporter's memory-growth test",
+    "b373-019": "Eigen's `BDCSVD failed with error code 3` at E level between NaN-loss steps: the run went on (unknown); labelled application_error",
+    "b373-024": "GluonTS' `Matrix is not positive definite after the maximum number of iterations` with no type: not read (unknown)",
 }
 
 
