@@ -2272,6 +2272,50 @@ C["loader_message_carries_a_code_error"] = (b"""  File "/work/utils.py", line 14
 RuntimeError: Failed to load audio: module 'ffmpeg' has no attribute 'input'
 """, 1, "application_error")
 
+# a warnings-module line is a note whatever its path's length: the category sits past
+# the span a logger's level word is looked for in
+C["py_warning_with_a_long_path_is_a_note"] = (b"""/home/user/miniconda3/envs/torch2.4/lib/python3.9/site-packages/torch/distributed/c10d_logger.py:79: FutureWarning: You are using a Backend <class 'torch.distributed.distributed_c10d.ProcessGroupGloo'> as a ProcessGroup. This usage is deprecated since PyTorch 2.0.
+  return func(*args, **kwargs)
+step 10 done
+Segmentation fault (core dumped)
+""", 139, "worker_crash")
+C["docker_no_gpu_driver"] = (b"""docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].
+ERRO[0000] error waiting for container: context canceled
+""", 125, "application_error")
+C["docker_no_nvidia_runtime"] = (b"""Error response from daemon: unknown or invalid runtime name: nvidia
+""", 1, "application_error")
+C["docker_layer_disk_full"] = (b"""0395fffb1efc: Extracting  2.904GB/2.904GB
+failed to register layer: ApplyLayer exit status 1 stdout:  stderr: mkdir /usr/local/lib/python3.10/dist-packages/torch/testing: no space left on device
+""", 1, "storage_timeout")
+C["docker_registry_timeout"] = (b"""Error response from daemon: Get https://nvcr.io/v2/: net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)
+""", 1, "storage_timeout")
+C["nvml_unknown_error_in_container"] = (b"""Failed to initialize NVML: Unknown Error
+""", None, "accelerator_failure")
+C["slurm_spank_plugin_fails_the_task"] = (b"""slurmstepd: error: spank: required plugin spank_pyxis.so: task_init() failed with rc=-1
+slurmstepd: error: Failed to invoke spank plugin stack
+srun: error: node-7: task 0: Exited with exit code 1
+""", 1, "application_error")
+C["tf_s3_endpoint_unreachable"] = (b"""tensorflow/core/platform/s3/aws_logging.cc:60] Curl returned error code 7
+tensorflow/core/framework/op_kernel.cc:1273] OP_REQUIRES failed at save_restore_v2_ops.cc:137 : Unknown: : Unable to connect to endpoint
+""", None, "storage_timeout")
+C["torque_walltime_mail"] = (b"""PBS Job Id: 4411.head.local
+Aborted by PBS Server
+Job exceeded its walltime limit. Job was aborted
+See Administrator for help
+Exit_status=-11
+""", None, "preemption")
+C["moab_wallclock_mail"] = (b"""job deleted
+Job deleted at request of root@sched
+MOAB_INFO:  job exceeded wallclock limit
+""", None, "preemption")
+C["lmdb_corrupted_page"] = (b"""  File "/work/datasets/features_reader.py", line 47, in __init__
+    self._image_ids = pickle.loads(txn.get('keys'.encode()))
+lmdb.CorruptedError: mdb_get: MDB_CORRUPTED: Located page was wrong type
+""", 1, "artifact_corruption")
+C["hdf5_18_truncated"] = (b"""  File "h5py/h5f.pyx", line 76, in h5py.h5f.open
+IOError: Unable to open file (Truncated file: eof = 15030288384, sblock->base_addr = 0, stored_eoa = 15807826032)
+""", 1, "artifact_corruption")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -2726,6 +2770,7 @@ KNOWN = {
     "b35-008": "scipy's wavfile UnboundLocalError: the thread found a truncated RIFF header",
     "b37-005": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b37-006": "a bare shell 'Killed' (localized): the dev corpus (049) reads the OOM killer",
+    "b37-018": "a single UserWarning (FSDP's `Failed to clone() tensor ... Error: CUDA out of memory`): a warnings-module line is a note, never the last word (it passed while its long path hid the category from the note check)",
     "b37-014": "an INFO line 'Unable to load optimizer from checkpoint': a note, no failure",
     "b37-016": "torch.save's 'Unknown error -1' on CephFS: the thread found an EINTR write",
     "b38-003": "a lone DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",

@@ -483,13 +483,16 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if status in _NOT_STARTED and not stopped:
         return FailureClass.APPLICATION_ERROR, "the command never ran: status %d is the " \
             "shell's for a command %s" % (status, _NOT_STARTED[status])
-    if s.reported_exit and not stopped:
+    # a launch refused (a shell, a container daemon, a scheduler's plugin) is why a
+    # worker then exited with a status; a signal is a death of its own
+    refused = "launch_refused" in evidence
+    if s.reported_exit and not stopped and not (refused and s.reported_exit > 0):
         return FailureClass.WORKER_CRASH, "a launcher reports a worker exited with %s and " \
             "no error was printed" % ("signal %d" % -s.reported_exit if s.reported_exit < 0
                                       else "code %d" % s.reported_exit)
-    if "launch_refused" in evidence:
+    if refused:
         return FailureClass.APPLICATION_ERROR, "the command never ran: the shell could not " \
-            "start it or the scheduler refused the job's request"
+            "start it, a container daemon or the scheduler refused it"
     if "error_report" in evidence and not stopped:
         # the program's own last words were an error report ("ERROR: ...", "fatal
         # error: ...") and nothing else in the tail says why: a tool refusing its input

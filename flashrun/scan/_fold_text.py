@@ -36,10 +36,19 @@ _ERROR_COLON = "rror:"
 _NCCL_TRACE = re.compile(r"NCCL INFO [\w./-]+:\d+ -> \d+(?: \[Async thread\])?\s*$")
 
 
+# The warnings module's own shape, "<file>:<lineno>: <Category>Warning: ", wherever the
+# category starts (a long site-packages path puts it past QUIET_SPAN).
+_PY_WARNING_AT = re.compile(r":\d+: [A-Z][A-Za-z]*Warning: ")
+
+
 def quiet(line):
     """Is ``line`` logged at a level below error (a note, see _QUIET_WORD)?"""
     if "NCCL INFO" in line and _NCCL_TRACE.search(line) is not None:
         return False
+    if "Warning: " in line:
+        at = _PY_WARNING_AT.search(line)
+        if at is not None and _ERROR_COLON not in line[:at.start()]:
+            return True
     if line and line[0] in "IWD[" and _QUIET_START.match(line) is not None:
         return True
     head = line[:QUIET_SPAN]

@@ -467,6 +467,10 @@ _MARKER_NEEDLES = {
             b"uncorrectable hardware error"),  # amdgpu: "N uncorrectable hardware errors"
     "xid": (b"NVRM: Xid", b"Xid (PCI"),
     "gpu_lost": (b"fallen off the bus", b"unspecified launch failure", b"GPU is lost",
+                 # NVML unable to reach the driver at all ("Failed to initialize NVML:
+                 # Unknown Error", a container that lost its device nodes;
+                 # "... Driver/library version mismatch" below)
+                 b"Failed to initialize NVML",
                  b"cudaErrorLaunchFailure", b"CUDA_ERROR_LAUNCH_FAILED", b"hipErrorLaunchFailure",
                  b"Unable to determine the device handle",
                  # CUDA's own words for an NVLink fault and for a node whose GPU fabric
@@ -606,6 +610,9 @@ _MARKER_NEEDLES = {
     "device_assert": (b"device-side assert triggered", b"Assertion `", b"failed assertion `",
                       b"], thread: ["),
     "enospc": (b"No space left on device", b"[Errno 28]",
+               # Go's syscall text, lower case (docker, containerd, the kubelet:
+               # "write /usr/local/cuda/bin/nvdisasm: no space left on device")
+               b"no space left on device",
                # the same in a platform's or a library's words (SageMaker's artifact
                # upload, datasets' NotEnoughDiskSpace)
                b"Insufficient disk space", b"insufficient disk space",
@@ -751,6 +758,11 @@ _MARKER_NEEDLES = {
                  b"Cannot retrieve the public link of the file",
                  b"Too many users have viewed or downloaded"),
     "network": (b"Temporary failure in name resolution", b"Name or service not known",
+                # Go's HTTP client ("net/http: request canceled while waiting for
+                # connection (Client.Timeout exceeded while awaiting headers)", "net/http:
+                # TLS handshake timeout": a registry pull, any Go tool's fetch) and the
+                # AWS C++ SDK's ("Unable to connect to endpoint", TensorFlow's s3://)
+                b"net/http: ", b"Unable to connect to endpoint",
                 b"Network is unreachable", b"No route to host",
                 b"Max retries exceeded with url", b"HTTPSConnectionPool",
                 b"HTTPConnectionPool", b"SSLError",
@@ -813,6 +825,10 @@ _MARKER_NEEDLES = {
     # ("truncated file: eof = N, sblock->base_addr = 0, stored_eof = M"), or no HDF5
     # signature at all (the file is something else)
     "corrupt_model": (b"truncated file: eof = ", b"file signature not found",
+                      # (HDF5 1.8's capitalised "Truncated file: eof = "), and LMDB's page
+                      # check on a damaged database file ("mdb_get: MDB_CORRUPTED: Located
+                      # page was wrong type"), an LMDB dataset or feature store
+                      b"Truncated file: eof = ", b"MDB_CORRUPTED",
                       # ONNX Runtime failing to parse a model file's protobuf
                       # ("[ONNXRuntimeError] : 7 : INVALID_PROTOBUF : Load model from
                       # x.onnx failed:Protobuf parsing failed."): a download cut short,
@@ -959,7 +975,10 @@ _MARKER_NEEDLES = {
     "step_cancelled": (b"CANCELLED AT", b"Job step aborted"),
     "task_failure": (b"DUE TO TASK FAILURE",),
     # Slurm's cancel; PBS's and LSF's own kill notices at the wall-time limit
-    "time_limit": (b"DUE TO TIME LIMIT", b"PBS: job killed: walltime", b"TERM_RUNLIMIT"),
+    "time_limit": (b"DUE TO TIME LIMIT", b"PBS: job killed: walltime", b"TERM_RUNLIMIT",
+                   # Torque's and Moab's job mail ("Job exceeded its walltime limit. Job
+                   # was aborted", "MOAB_INFO:  job exceeded wallclock limit")
+                   b"exceeded its walltime limit", b"exceeded wallclock limit"),
     "node_fail": (b"DUE TO NODE FAILURE", b"NODE_FAIL", b"node failure", b"Node failure on",
                   # Kubernetes: the node controller's events
                   b"NodeNotReady", b"TaintManagerEviction",
@@ -1322,6 +1341,13 @@ _MARKER_NEEDLES = {
     # (": command not found" covers zsh's "zsh: command not found: x" too)
     # (dash, Debian's and Ubuntu's /bin/sh, says "sh: 1: torchrun: not found")
     "launch_refused": (b": command not found", b": not found",
+                       # the docker CLI's report of its daemon refusing to create or run
+                       # the container ("docker: Error response from daemon: could not
+                       # select device driver "" with capabilities: [[gpu]]", "unknown or
+                       # invalid runtime name: nvidia", "OCI runtime create failed: ...")
+                       # and Slurm's SPANK plugins failing a task's setup (pyxis, a
+                       # container plugin: "Failed to invoke spank plugin stack")
+                       b"Error response from daemon: ", b"Failed to invoke spank plugin stack",
                        # a cloud refusing to start the job for the account's quota
                        # (SageMaker's CreateTrainingJob: "An error occurred
                        # (ResourceLimitExceeded) when calling the CreateTrainingJob
