@@ -2706,7 +2706,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b370-" + i, tail, row) for i, tail, row in _batch("heldout370")] + \
     [("b371-" + i, tail, row) for i, tail, row in _batch("heldout371")] + \
     [("b372-" + i, tail, row) for i, tail, row in _batch("heldout372")] + \
-    [("b373-" + i, tail, row) for i, tail, row in _batch("heldout373")]
+    [("b373-" + i, tail, row) for i, tail, row in _batch("heldout373")] + \
+    [("b374-" + i, tail, row) for i, tail, row in _batch("heldout374")] + \
+    [("b375-" + i, tail, row) for i, tail, row in _batch("heldout375")] + \
+    [("b376-" + i, tail, row) for i, tail, row in _batch("heldout376")] + \
+    [("b377-" + i, tail, row) for i, tail, row in _batch("heldout377")] + \
+    [("b378-" + i, tail, row) for i, tail, row in _batch("heldout378")] + \
+    [("b379-" + i, tail, row) for i, tail, row in _batch("heldout379")] + \
+    [("b380-" + i, tail, row) for i, tail, row in _batch("heldout380")] + \
+    [("b381-" + i, tail, row) for i, tail, row in _batch("heldout381")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3017,7 +3025,6 @@ KNOWN = {
     "b203-003": "frames cut before their exception line: labelled unknown",
     "b204-009": "FuxiCTR's 'Unable to load feature_map from json': one tool's words",
     "b205-019": "a traceback cut at 'raise CalledProcessError(': labelled worker_crash",
-    "b206-013": "int() of 'Failed to initialize NVML': labelled accelerator_failure",
     "b206-017": "Singularity's missing-NVIDIA-libraries warnings: labelled application_error",
     "b209-007": "c10d's W-level failed-to-connect note alone: labelled communication_error",
     "b209-012": "TCPStore's libuv refusal behind a viewer that marks every line INFO",
@@ -3278,6 +3285,34 @@ KNOWN = {
     "b373-017": "TensorFlow's `Check failed: cusolverDnCreate(...) Failed to create cuSolverDN instance.`: a failed check (application_error); labelled out_of_memory from the reporter's memory-growth test",
     "b373-019": "Eigen's `BDCSVD failed with error code 3` at E level between NaN-loss steps: the run went on (unknown); labelled application_error",
     "b373-024": "GluonTS' `Matrix is not positive definite after the maximum number of iterations` with no type: not read (unknown)",
+    "b374-008": "Isaac Gym PhysX's `internal error : GPU compressContactStage1 fail to launch kernel` lines alone: no needle (unknown); labelled application_error",
+    "b374-009": "a bare `Killed` after a training step: the Killed family (labelled worker_crash, read as memory)",
+    "b374-013": "ML-Agents' `UnityEnvironmentException: Environment shut down with return code 127`: read as the code's exception; labelled worker_crash (the simulator's death)",
+    "b375-012": "the DataLoader's `Unexpected bus error ... insufficient shared memory (shm)` hint: read as a crash; labelled out_of_memory",
+    "b375-017": "`Dataloader worker (pid N) is killed by signal:killed` with the spaces and case lost: no needle (unknown); labelled worker_crash",
+    "b377-003": "a test harness's `AssertionError: ... Expected zero exit code but got 1`: read as the code's; labelled worker_crash",
+    "b377-004": "torch's test harness `Process 0 terminated or timed out after 30.03 seconds`: a timeout with no network named (storage_timeout); labelled communication_error",
+    "b377-005": "the same, 300 s",
+    "b377-018": "pytest-xdist's `worker 'gw0' crashed while running ...`: no needle (unknown); labelled worker_crash",
+    "b377-019": "a CI step's `1855 Killed   coverage run ...` then `exit code 137`: the Killed family",
+    "b377-020": "the same",
+    "b377-025": "CircleCI's `Too long with no output (exceeded 1h30m0s)` after MPI tests: a hang with nothing named (unknown); labelled communication_error",
+    "b378-002": "safetensors' `Error while serializing: I/O error: Operation not supported (os error 95)`: a SafetensorError reads as a corrupt file; labelled application_error (a file system without the operation)",
+    "b378-008": "a tensorstore curl timeout to GCS cut before its error; the tail's last lines are INFO and a step counter (unknown)",
+    "b378-010": "a bare `Killed` at 31%: the Killed family",
+    "b378-013": "`invalid load key, '\\xbb'` (torch.load on a .safetensors file): read as a corrupt pickle; labelled application_error from the thread",
+    "b379-004": "XDL's `InternalError: ErrorCode[3], ErrorMsg[restart client failed]` (a parameter-server client): read as the code's; labelled communication_error",
+    "b379-010": "torch's test harness `RuntimeError: Processes 0 exited with error code 10`: read as the code's; labelled worker_crash",
+    "b379-011": "ps-lite's `[bt]` backtrace after a dmlc::Error cut above the tail: no terminal read (unknown); labelled communication_error",
+    "b380-004": "a Torque job script's `8698 Killed   idba_ud ...`: the Killed family",
+    "b380-005": "a bare `Terminated` glued to a progress bar (SIGTERM): a stop from outside (unknown); labelled worker_crash",
+    "b380-006": "RADICAL-SAGA's `ERROR : BadParameter: 'JobDesc` with its name split over two lines: not read (unknown); labelled application_error",
+    "b380-007": "a bare `Terminated` after a training step: unknown; labelled worker_crash",
+    "b380-014": "PBS's `job preempted (node failure)`: the node-failure words win (node_loss); labelled preemption",
+    "b380-016": "Kaldi's queue.pl `Error, unfinished job no longer exists ... Possible reasons: a) Exceeded time limit?`: no needle (unknown); labelled worker_crash",
+    "b381-010": "pyarrow's `Memory mapping file failed: Cannot allocate memory` (the map count, per the reporter): read as memory; labelled application_error",
+    "b381-017": "pyarrow's `Expected to be able to read N bytes for message body, got M` (a short .arrow file): read as the code's OSError; labelled storage_timeout",
+    "b381-019": "lmdb's `There is not enough space on the disk.` on Windows (a huge map_size): read as a full disk; labelled application_error",
 }
 
 
