@@ -60,6 +60,13 @@ from flashrun.policy.taxonomy import FailureClass as F
 # frames that lost their indent are frames; JupyterLab's kernel notice, click's missing
 # subcommand, Windows' illegal instruction; torch's exit note on a process group is no word.
 # OpenMP's fatal errors, S3's refusals (403, AccessDenied), TF 1.x's closing line.
+# 2026.12.13: a weights-only "Unsupported operand" byte that is no pickle opcode is a
+# corrupt file, not a refusal; an interpreter's fatal error is an abort, faulthandler's
+# dump a crash; a reset Hub fetch is the store's; a warnings-module line is a note however
+# long its path; a refused launch (docker's daemon, a SPANK plugin) explains the exit
+# status after it; a loader's words that carry a caught code error are the code's; new
+# needles (docs/needles.md): thread and file limits, LLVM, Open MPI, the clouds'
+# preemptions, Go's errors, NVML, Torque and Moab mail, LMDB, pyarrow's MemoryError.
 POLICY_VERSION = "2026.12.13"
 
 

@@ -304,10 +304,10 @@ def _no_opcode(line):
     an HTML page.) An opcode it does not support (a newer protocol's) is a refusal of
     an intact file, as the rest of its message says."""
     _head, sep, rest = line.partition("Unsupported operand ")
-    digits = rest[:3]
-    while digits and not digits.isdigit():
-        digits = digits[:-1]
-    return bool(sep and digits) and int(digits) < 256 and int(digits) not in _PICKLE_OPCODES
+    end = 0
+    while end < 3 and rest[end:end + 1].isdigit():
+        end += 1
+    return bool(sep and end) and int(rest[:end]) not in _PICKLE_OPCODES
 
 
 def _refused_op(message):

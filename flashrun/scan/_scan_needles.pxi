@@ -21,7 +21,7 @@ cdef enum:
     PF_HBITS = 16
     PF_SIZE = 65536  # one byte per hash value
     PF_SLOTS = 16384  # exact gram table, open addressing: MAXN needles of PF_STRIDE grams
-                     # each fill it at most 3840/8192 (under half, asserted below)
+                     # each fill it at most 5120/16384 (under half, asserted below)
 
 cdef struct NeedleSet:
     int count
