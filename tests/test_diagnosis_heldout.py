@@ -2316,6 +2316,47 @@ C["hdf5_18_truncated"] = (b"""  File "h5py/h5f.pyx", line 76, in h5py.h5f.open
 IOError: Unable to open file (Truncated file: eof = 15030288384, sblock->base_addr = 0, stored_eoa = 15807826032)
 """, 1, "artifact_corruption")
 
+C["deterministic_refusal_typeless"] = (b"""Exception has occurred: RuntimeError
+scatter_add_cuda_kernel does not have a deterministic implementation, but you set 'torch.use_deterministic_algorithms(True)'. You can turn off determinism just for this operation, or you can use the 'warn_only=True' option, if that's acceptable for your application.
+""", None, "application_error")
+C["deterministic_warn_only_is_a_note"] = (b"""/opt/venv/lib/python3.10/site-packages/torch/autograd/graph.py:744: UserWarning: scatter_add_cuda_kernel does not have a deterministic implementation, but you set 'torch.use_deterministic_algorithms(True, warn_only=True)'. You can file an issue at https://github.com/pytorch/pytorch/issues to help us prioritize adding deterministic support for this operation. (Triggered internally at ../aten/src/ATen/Context.cpp:91.)
+""", None, "unknown")
+C["databricks_driver_restarting"] = (b"""The spark driver has stopped unexpectedly and is restarting. Your notebook will be automatically reattached.
+""", None, "worker_crash")
+C["s3_throttle_without_a_root"] = (b"""download failed: s3://corpus-bucket/shards/part-00017.gz to shards/part-00017.gz An error occurred (SlowDown) when calling the GetObject operation (reached max retries: 2): Please reduce your request rate.
+""", 1, "storage_timeout")
+C["kubernetes_crash_loop"] = (b"""NAME                         READY   STATUS             RESTARTS   AGE
+train-job-master-0           0/1     CrashLoopBackOff   6          9m
+train-job-worker-0           0/1     Init:0/1           0          9m
+""", None, "worker_crash")
+C["kubernetes_backoff_event"] = (b"""  Normal   Started  9m4s (x4 over 11m)  kubelet  Started container trainer
+  Warning  BackOff  2m (x35 over 11m)   kubelet  Back-off restarting failed container
+""", None, "worker_crash")
+C["kubernetes_active_deadline"] = (b"""2024-11-04 11:05:05.523 [218872/train/1343271 (pid 72165)] DeadlineExceeded: Pod was active on the node longer than the specified deadline.
+""", None, "preemption")
+C["kubelet_cannot_mount_the_volume"] = (b"""Output: mount.nfs: Connection timed out
+  Warning  FailedMount  40s (x2 over 2m)  kubelet, node-4  Unable to mount volumes for pod "trainer-0_ml(5264288b)": timeout expired waiting for volumes to attach or mount for pod
+""", None, "storage_timeout")
+C["kubelet_cannot_pull_the_image"] = (b"""  Warning  Failed  12s  kubelet  Failed to pull image "registry.local/trainer:v3": rpc error: code = Unknown desc = Error response from daemon: manifest for registry.local/trainer:v3 not found: manifest unknown
+""", None, "application_error")
+C["nvrm_adapter_init_failed"] = (b"""[   40.281049] NVRM: RmInitAdapter failed! (0x26:0xffff:1127)
+[   40.281606] NVRM: rm_init_adapter failed for device bearing minor number 0
+""", None, "accelerator_failure")
+C["compute_sanitizer_invalid_read"] = (b"""========= Invalid __global__ read of size 4 bytes
+=========     at gather_kernel(float const *, long const *, float *, int)+0x1b0
+=========     by thread (31,0,0) in block (7,0,0)
+""", None, "application_error")
+C["vertex_replica_out_of_memory"] = (b"""The replica workerpool0-0 ran out-of-memory and exited with a non-zero status of 9(SIGKILL)
+""", None, "out_of_memory")
+C["mkl_cannot_load_its_kernels"] = (b"""Intel MKL FATAL ERROR: Cannot load libmkl_avx2.so or libmkl_def.so.
+""", None, "application_error")
+C["mkl_threading_layer_conflict"] = (b"""Error: mkl-service + Intel(R) MKL: MKL_THREADING_LAYER=INTEL is incompatible with libgomp.so.1 library.
+        Try to import numpy first or set the threading layer accordingly. Set MKL_SERVICE_FORCE_INTEL to force it.
+""", 1, "application_error")
+C["cpu_build_needs_avx"] = (b"""F tensorflow/core/platform/cpu_feature_guard.cc:37] The TensorFlow library was compiled to use AVX instructions, but these aren't available on your machine.
+Aborted (core dumped)
+""", 134, "application_error")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

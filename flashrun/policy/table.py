@@ -66,7 +66,8 @@ from flashrun.policy.taxonomy import FailureClass as F
 # long its path; a refused launch (docker's daemon, a SPANK plugin) explains the exit
 # status after it; a loader's words that carry a caught code error are the code's; new
 # needles (docs/needles.md): thread and file limits, LLVM, Open MPI, the clouds'
-# preemptions, Go's errors, NVML, Torque and Moab mail, LMDB, pyarrow's MemoryError.
+# preemptions, Go's errors, NVML, Torque and Moab mail, LMDB, pyarrow's MemoryError,
+# Kubernetes' pod states and events, MKL, sanitizers, ATen's determinism check.
 POLICY_VERSION = "2026.12.13"
 
 

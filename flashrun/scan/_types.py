@@ -405,6 +405,9 @@ _MARKER_NEEDLES = {
     # (systemd's "killed by the OOM killer"; Ray's worker-died text lists "killed by
     # SIGKILL by OOM killer" among possible causes, which is no evidence)
     "host_oom": (b"is killed by signal: Killed", b"Out of memory: Killed process",
+                 # Vertex AI's and AI Platform's replica report ("The replica workerpool0-0
+                 # ran out-of-memory and exited with a non-zero status of 9(SIGKILL)")
+                 b"ran out-of-memory and exited",
                  b"oom-kill", b"by the OOM killer", b"oom_reaper", b"Cannot allocate memory",
                  b"can't allocate memory", b"std::bad_alloc", b"Killed process ",
                  # c10's DefaultCPUAllocator ("not enough memory: you tried to allocate"),
@@ -471,6 +474,9 @@ _MARKER_NEEDLES = {
                  # Unknown Error", a container that lost its device nodes;
                  # "... Driver/library version mismatch" below)
                  b"Failed to initialize NVML",
+                 # the kernel driver failing to bring a GPU up ("NVRM: RmInitAdapter
+                 # failed! (0x26:0xffff:1127)"): the machine's
+                 b"RmInitAdapter failed",
                  b"cudaErrorLaunchFailure", b"CUDA_ERROR_LAUNCH_FAILED", b"hipErrorLaunchFailure",
                  b"Unable to determine the device handle",
                  # CUDA's own words for an NVLink fault and for a node whose GPU fabric
@@ -512,6 +518,10 @@ _MARKER_NEEDLES = {
                  # a failed call's VkResult as a number: -4 is VK_ERROR_DEVICE_LOST
                  b"vkQueueSubmit failed -4", b"vkWaitForFences failed -4"),
     "illegal_access": (b"illegal memory access", b"misaligned address",
+                       # cuda-memcheck's and compute-sanitizer's reports ("========= Invalid
+                       # __global__ read of size 4 bytes", "... Invalid __shared__ write"):
+                       # a kernel's out-of-bounds access, the code's
+                       b"========= Invalid __",
                        b"an illegal instruction",
                        # cudaErrorInvalidConfiguration: a kernel launched with a grid or
                        # block the device cannot run, the launching code's mistake
@@ -530,6 +540,10 @@ _MARKER_NEEDLES = {
     # (and a device index the machine does not have: cudaErrorInvalidDevice, "invalid
     # device ordinal", a configuration's mistake)
     "unsupported_device": (b"no kernel image is available", b"hipErrorNoBinaryForGpu",
+                           # the same for a CPU: TensorFlow's cpu_feature_guard ("The
+                           # TensorFlow library was compiled to use AVX instructions, but
+                           # these aren't available on your machine.", then the abort)
+                           b"but these aren't available on your machine",
                            b"invalid device function", b"operation not supported",
                            b"invalid device ordinal", b"cudaErrorInvalidDevice",
                            # no device visible to the process (cudaErrorNoDevice: "no
@@ -557,6 +571,13 @@ _MARKER_NEEDLES = {
     # ld.so's "libcuda.so: cannot open shared object file"; cuDNN's "Could not load
     # library ...", then an abort): an install's or an environment's mistake
     "missing_library": (b"cannot open shared object file",
+                        # Intel MKL unable to load its CPU-specific kernels ("Intel MKL
+                        # FATAL ERROR: Cannot load libmkl_avx2.so or libmkl_def.so") and
+                        # mkl-service refusing a threading layer that conflicts with
+                        # another OpenMP runtime ("Error: mkl-service + Intel(R) MKL:
+                        # MKL_THREADING_LAYER=INTEL is incompatible with libgomp.so.1
+                        # library."): the environment, every attempt alike
+                        b"Intel MKL FATAL ERROR", b"mkl-service + Intel(R) MKL",
                         # glibc's dynamic loader on a library older than the one a binary
                         # was linked against ("libstdc++.so.6: version `GLIBCXX_3.4.29'
                         # not found (required by ...)"): dl-version.c's backquote
@@ -622,6 +643,10 @@ _MARKER_NEEDLES = {
                b"not enough space on the disk"),
     "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
     "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]",
+               # the kubelet unable to mount a pod's volume (an NFS or a cloud disk out of
+               # reach: "Unable to mount volumes for pod ...", later "Unable to attach or
+               # mount volumes: ...")
+               b"Unable to mount volumes", b"Unable to attach or mount volumes",
                # ENOLCK: the file system's lock manager gone or absent (NFS without
                # lockd: HDF5's file lock, fcntl and flock users)
                b"No locks available"),
@@ -645,9 +670,7 @@ _MARKER_NEEDLES = {
                      # executing an HTTP request: HTTP response code 503 ... when resuming
                      # upload gs://...")
                      b"Error executing an HTTP request",
-                     # S3's throttling reply, by its error code and its reason phrase
-                     # ("503 Slow Down", "An error occurred (SlowDown) ...")
-                     b"blob.core.windows.net", b"SlowDown", b"503 Slow Down",
+                     b"blob.core.windows.net",
                      b"S3UploadFailedError", b"google.cloud.storage", b"google/cloud/storage",
                      b"azure.storage.blob", b"azure/storage/blob", b"s3transfer",
                      b"upload_from_filename", b"download_to_filename",
@@ -665,6 +688,10 @@ _MARKER_NEEDLES = {
                   # a 5xx status in a client's own words (TensorFlow's HTTP client: "HTTP
                   # response code 503 with body ...")
                   b"HTTP response code 5",
+                  # S3's throttling reply, by its error code and its reason phrase ("503
+                  # Slow Down", "An error occurred (SlowDown) ... Please reduce your
+                  # request rate."): the store not answering, with or without a root
+                  b"SlowDown", b"503 Slow Down",
                   # HTTP's own words for a server that is throttling or failing
                   # (429, 500, 502, 503, 504 reason phrases, as requests and urllib print
                   # them)
@@ -976,6 +1003,10 @@ _MARKER_NEEDLES = {
     "task_failure": (b"DUE TO TASK FAILURE",),
     # Slurm's cancel; PBS's and LSF's own kill notices at the wall-time limit
     "time_limit": (b"DUE TO TIME LIMIT", b"PBS: job killed: walltime", b"TERM_RUNLIMIT",
+                   # Kubernetes' active deadline for a pod or a Job (DeadlineExceeded: "Pod
+                   # was active on the node longer than the specified deadline", "Job was
+                   # active longer than specified deadline")
+                   b"longer than the specified deadline", b"longer than specified deadline",
                    # Torque's and Moab's job mail ("Job exceeded its walltime limit. Job
                    # was aborted", "MOAB_INFO:  job exceeded wallclock limit")
                    b"exceeded its walltime limit", b"exceeded wallclock limit"),
@@ -1069,6 +1100,11 @@ _MARKER_NEEDLES = {
                      # (AttributeError on a module or a class: "module 'x' has no
                      # attribute 'y'", "type object 'X' has no attribute 'y'")
                      b"' has no attribute '",
+                     # ATen's refusal under torch.use_deterministic_algorithms(True)
+                     # ("cumsum_cuda_kernel does not have a deterministic implementation,
+                     # but you set 'torch.use_deterministic_algorithms(True)'"; with
+                     # warn_only it is a UserWarning, a note), when a paste lost the type
+                     b"does not have a deterministic implementation, but you set",
                      # ATen's device and dtype checks, the same when a paste lost the
                      # RuntimeError: "Expected all tensors to be on the same device, but
                      # found at least two devices, cpu and cuda:0!" (1.5+), torch 1.x's
@@ -1076,13 +1112,13 @@ _MARKER_NEEDLES = {
                      # argument #1", and convolution's "Input type (torch.FloatTensor) and
                      # weight type (torch.cuda.FloatTensor) should be the same"
                      b"Expected all tensors to be on the same device",
+                     b"Expected object of device type ", b"and weight type (",
                      # CPython's last resort against runaway recursion ("Fatal Python
                      # error: Cannot recover from stack overflow.", after a
                      # RecursionError was caught and recursed on) and Open MPI refusing
                      # a call before MPI_Init ("*** The MPI_Comm_rank() function was
                      # called before MPI_INIT was invoked."): the code's, every attempt
                      b"Cannot recover from stack overflow", b"was called before MPI_INIT",
-                     b"Expected object of device type ", b"and weight type (",
                      # DataParallel's check that the module sits on device_ids[0]
                      # ("module must have its parameters and buffers on device cuda:0
                      # (device_ids[0]) but found one of them on device: cpu")
@@ -1341,6 +1377,10 @@ _MARKER_NEEDLES = {
     # (": command not found" covers zsh's "zsh: command not found: x" too)
     # (dash, Debian's and Ubuntu's /bin/sh, says "sh: 1: torchrun: not found")
     "launch_refused": (b": command not found", b": not found",
+                       # the kubelet unable to pull the container's image ("Failed to pull
+                       # image "x": rpc error: ... name unknown"): a network's words, when
+                       # they are there, say more
+                       b"Failed to pull image ",
                        # the docker CLI's report of its daemon refusing to create or run
                        # the container ("docker: Error response from daemon: could not
                        # select device driver "" with capabilities: [[gpu]]", "unknown or
@@ -1392,6 +1432,14 @@ _MARKER_NEEDLES = {
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
     "worker_exit": (b"exited unexpectedly",
+                    # Kubernetes' word for a container that keeps dying (a pod status
+                    # "CrashLoopBackOff", the kubelet's event "Back-off restarting failed
+                    # container"): it exits and is restarted, its reason not said here
+                    b"CrashLoopBackOff", b"Back-off restarting failed container",
+                    # Databricks' notebook notice of its Spark driver's death ("The spark
+                    # driver has stopped unexpectedly and is restarting.", "Spark context
+                    # has stopped and the driver is restarting.")
+                    b"driver has stopped unexpectedly", b"the driver is restarting",
                     # Paddle's DataLoader: "DataLoader 8 workers exit unexpectedly, pids:"
                     b"workers exit unexpectedly",
                     # and its reader thread failing in the main process (dataloader_iter.py
