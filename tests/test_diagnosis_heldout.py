@@ -2755,7 +2755,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b378-" + i, tail, row) for i, tail, row in _batch("heldout378")] + \
     [("b379-" + i, tail, row) for i, tail, row in _batch("heldout379")] + \
     [("b380-" + i, tail, row) for i, tail, row in _batch("heldout380")] + \
-    [("b381-" + i, tail, row) for i, tail, row in _batch("heldout381")]
+    [("b381-" + i, tail, row) for i, tail, row in _batch("heldout381")] + \
+    [("b382-" + i, tail, row) for i, tail, row in _batch("heldout382")] + \
+    [("b383-" + i, tail, row) for i, tail, row in _batch("heldout383")] + \
+    [("b384-" + i, tail, row) for i, tail, row in _batch("heldout384")] + \
+    [("b385-" + i, tail, row) for i, tail, row in _batch("heldout385")] + \
+    [("b386-" + i, tail, row) for i, tail, row in _batch("heldout386")] + \
+    [("b387-" + i, tail, row) for i, tail, row in _batch("heldout387")] + \
+    [("b388-" + i, tail, row) for i, tail, row in _batch("heldout388")] + \
+    [("b389-" + i, tail, row) for i, tail, row in _batch("heldout389")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -2928,7 +2936,6 @@ KNOWN = {
     "b103-009": "'No module named' without its type: torch's survived NumPy warning has it too",
     "b103-013": "ConnectionRefusedError to a peer: network_degradation, outside the contract",
     "b106-005": "cfgrib's DatasetBuildError (conflicting coordinates): labelled data_error",
-    "b106-015": "S3's '503 Slow Down' while the client retries: a store named, not failing",
     "b106-016": "a truncated HDF5 input file: labelled data_error, read as corruption",
     "b107-016": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
     "b108-020": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
@@ -3354,6 +3361,33 @@ KNOWN = {
     "b381-010": "pyarrow's `Memory mapping file failed: Cannot allocate memory` (the map count, per the reporter): read as memory; labelled application_error",
     "b381-017": "pyarrow's `Expected to be able to read N bytes for message body, got M` (a short .arrow file): read as the code's OSError; labelled storage_timeout",
     "b381-019": "lmdb's `There is not enough space on the disk.` on Windows (a huge map_size): read as a full disk; labelled application_error",
+    "b382-002": "the scheduler's `FailedScheduling ... Insufficient nvidia.com/gpu`: a job not yet placed, nothing died (unknown); labelled preemption",
+    "b382-003": "the same",
+    "b382-004": "a pod table with a worker in `Error` status: no needle for a table cell (unknown); labelled worker_crash",
+    "b382-009": "Volcano's PodGroup `Unschedulable` / `phase: Inqueue`: not placed (unknown); labelled preemption",
+    "b382-012": "`FailedScheduling ... Insufficient nvidia.com/gpu, 1 node(s) were unschedulable`: labelled preemption",
+    "b383-003": "a C++ terminate of `std::system_error` whose what() is `Resource temporarily unavailable` (a thread refused): read as the code's; labelled worker_crash",
+    "b383-007": "gdb's `Program received signal SIGILL, Illegal instruction.` in an AVX2 kernel: read as a crash; labelled application_error (a build for a newer CPU)",
+    "b383-014": "libgomp's `Thread creation failed: Resource temporarily unavailable` then a segfault: the thread refusal reads as configuration (356's labels); this labeller reads a load-dependent crash (worker_crash)",
+    "b383-015": "the same refusal in a Ray worker, then Ray's `A worker died`: labelled worker_crash",
+    "b383-018": "OpenMP's thread-creation error and `Try decreasing the value of OMP_NUM_THREADS`, then the abort: labelled worker_crash",
+    "b385-001": "Petastorm's `Iteration on Petastorm DataLoader raise error: RuntimeError('...')` behind Horovod's `[0]<stderr>:` prefix: an exception's repr in a message, no terminal read (unknown)",
+    "b386-001": "botocore's `NoCredentialsError: Unable to locate credentials` under Colab frames that name botocore: read as the store's; labelled application_error (no credentials configured)",
+    "b386-003": "webdataset's `OSError: (('aws s3 cp <s3_url> -',), ...): exit 1 (read) {}` with the URL masked: the gopen needle wants `(read) {` after a real pipe; labelled storage_timeout",
+    "b386-009": "`Internal S3 client error - Response headers are missing` alone: no needle (unknown); labelled storage_timeout",
+    "b386-015": "TensorFlow's `XAmzContentSHA256Mismatch` saving to S3: no needle (unknown); labelled storage_timeout",
+    "b387-001": "SageMaker's `UnexpectedStatusException: ... Reason: AlgorithmError: ExecuteUserScriptError: Command ...`: read as the SDK's exception (application_error); labelled worker_crash (the user script exited, no error shown)",
+    "b387-003": "Azure ML's `Failed to run ['python', 'azureml-setup/run_script.py', ...]` with exit 250: no needle (unknown); labelled worker_crash",
+    "b387-004": "GitHub Actions' `Error: Process completed with exit code 1.`: read as a launcher's report (worker_crash); labelled unknown",
+    "b387-011": "Azure ML's `AZFMountError: unable to mount Azure File`: no needle (unknown); labelled storage_timeout",
+    "b387-012": "SageMaker's `ExecuteUserScriptError` in the SDK's exception, as 001",
+    "b387-014": "SageMaker's `ClientError: Data download failed: ... has an illegal char sub-sequence '//'`: the download words read as storage; labelled application_error (a bad key)",
+    "b388-001": "a launcher's stack at `os.waitpid` pasted from a hang (no exception line): read as a traceback cut before its exception (application_error); labelled unknown",
+    "b388-002": "the same, Python 3.5",
+    "b388-003": "gdb's backtrace of a process stuck in `cudaStreamSynchronize`: no needle (unknown); labelled communication_error",
+    "b388-005": "cuda-gdb's `info cuda kernels` showing an NCCL kernel `Active`: no needle (unknown); labelled communication_error",
+    "b389-002": "Paddle's profiler `CUPTI_ERROR_INSUFFICIENT_PRIVILEGES`: no needle (unknown); labelled application_error",
+    "b389-010": "a Ray worker's `(RayTrainWorker pid=N) ERROR: External init callback ...`: Ray's actor prefix hides the `ERROR:` report's start (unknown); labelled application_error",
 }
 
 
