@@ -2357,6 +2357,23 @@ C["cpu_build_needs_avx"] = (b"""F tensorflow/core/platform/cpu_feature_guard.cc:
 Aborted (core dumped)
 """, 134, "application_error")
 
+C["pcie_aer_fatal_on_the_gpu"] = (b"""[  +0.000844] nvidia 0000:41:00.0: AER: can't recover (no error_detected callback)
+[  +0.000008] pcieport 0000:40:01.1: AER: device recovery failed
+[  +0.000001] pcieport 0000:40:01.1: AER: Multiple Uncorrected (Fatal) error received: 0000:40:01.1
+""", None, "accelerator_failure")
+C["stream_capture_refusal"] = (b"""[23:57:31.242][1399][CUDA][E] API call conflicts with a stream capture sequence initiated from another thread
+[23:57:31.242][1399][CUDA][E] Returning 900 (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED) from cuMemHostAlloc
+""", None, "application_error")
+C["stream_capture_runtime_words"] = (b"""RuntimeError: CUDA error: operation not permitted when stream is capturing
+CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+""", 1, "application_error")
+C["graph_update_failure"] = (b"""INTERNAL: Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.graph.launch' failed: Failed to update gpu graph: Graph update result=kNodeTypeChanged: Failed to update CUDA graph: CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE: the graph update was not performed because it included changes which violated constraints specific to instantiated graph update
+""", None, "application_error")
+C["malloc_async_lacks_it"] = (b"""cudaMallocAsync does not yet support checkPoolLiveAllocations
+""", None, "application_error")
+C["tool_out_of_gpu_memory"] = (b"""ERROR: Out of GPU memory
+""", 1, "out_of_memory")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):

@@ -67,7 +67,8 @@ from flashrun.policy.taxonomy import FailureClass as F
 # status after it; a loader's words that carry a caught code error are the code's; new
 # needles (docs/needles.md): thread and file limits, LLVM, Open MPI, the clouds'
 # preemptions, Go's errors, NVML, Torque and Moab mail, LMDB, pyarrow's MemoryError,
-# Kubernetes' pod states and events, MKL, sanitizers, ATen's determinism check.
+# Kubernetes' pod states and events, MKL, sanitizers, ATen's determinism check, PCIe
+# AER, CUDA graphs' capture and update errors.
 POLICY_VERSION = "2026.12.13"
 
 

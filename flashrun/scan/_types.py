@@ -315,6 +315,8 @@ _MARKER_NEEDLES = {
                    b"Failed to connect to client mesh master"),
     "dist_backend": (b"DistBackendError", b"DistNetworkError"),
     "cuda_oom": (b"CUDA out of memory", b"OutOfMemoryError", b"CUBLAS_STATUS_ALLOC_FAILED",
+                 # a tool's own words ("ERROR: Out of GPU memory")
+                 b"Out of GPU memory", b"out of GPU memory",
                  b"HIP out of memory", b"MPS backend out of memory", b"XPU out of memory",
                  # Paddle's allocator ("Out of memory error on GPU 0. Cannot allocate
                  # 1.2GB memory on GPU 0, ... available memory is only 647.8MB."), on
@@ -477,6 +479,11 @@ _MARKER_NEEDLES = {
                  # the kernel driver failing to bring a GPU up ("NVRM: RmInitAdapter
                  # failed! (0x26:0xffff:1127)"): the machine's
                  b"RmInitAdapter failed",
+                 # the kernel's PCIe error reporting on a fatal link error ("AER:
+                 # Multiple Uncorrected (Fatal) error received", "PCIe Bus Error:
+                 # severity=Uncorrected (Fatal)", then "AER: device recovery failed"):
+                 # the GPU's link to the host is gone
+                 b"Uncorrected (Fatal)", b"AER: device recovery failed",
                  b"cudaErrorLaunchFailure", b"CUDA_ERROR_LAUNCH_FAILED", b"hipErrorLaunchFailure",
                  b"Unable to determine the device handle",
                  # CUDA's own words for an NVLink fault and for a node whose GPU fabric
@@ -1100,6 +1107,15 @@ _MARKER_NEEDLES = {
                      # (AttributeError on a module or a class: "module 'x' has no
                      # attribute 'y'", "type object 'X' has no attribute 'y'")
                      b"' has no attribute '",
+                     # CUDA graphs: a call a stream capture does not allow
+                     # (cudaErrorStreamCaptureUnsupported: "operation not permitted when
+                     # stream is capturing"; the driver's CUDA_ERROR_STREAM_CAPTURE_*),
+                     # an instantiated graph that cannot take an update
+                     # (CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE), and c10's allocator
+                     # refusing what its async backend lacks ("cudaMallocAsync does not
+                     # yet support checkPoolLiveAllocations"): the code's, every attempt
+                     b"when stream is capturing", b"STREAM_CAPTURE_", b"cudaErrorStreamCapture",
+                     b"GRAPH_EXEC_UPDATE_FAILURE", b"cudaMallocAsync does not yet support",
                      # ATen's refusal under torch.use_deterministic_algorithms(True)
                      # ("cumsum_cuda_kernel does not have a deterministic implementation,
                      # but you set 'torch.use_deterministic_algorithms(True)'"; with
