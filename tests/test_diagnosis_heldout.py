@@ -2780,7 +2780,10 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b386-" + i, tail, row) for i, tail, row in _batch("heldout386")] + \
     [("b387-" + i, tail, row) for i, tail, row in _batch("heldout387")] + \
     [("b388-" + i, tail, row) for i, tail, row in _batch("heldout388")] + \
-    [("b389-" + i, tail, row) for i, tail, row in _batch("heldout389")]
+    [("b389-" + i, tail, row) for i, tail, row in _batch("heldout389")] + \
+    [("b390-" + i, tail, row) for i, tail, row in _batch("heldout390")] + \
+    [("b391-" + i, tail, row) for i, tail, row in _batch("heldout391")] + \
+    [("b392-" + i, tail, row) for i, tail, row in _batch("heldout392")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3405,6 +3408,9 @@ KNOWN = {
     "b388-005": "cuda-gdb's `info cuda kernels` showing an NCCL kernel `Active`: no needle (unknown); labelled communication_error",
     "b389-002": "Paddle's profiler `CUPTI_ERROR_INSUFFICIENT_PRIVILEGES`: no needle (unknown); labelled application_error",
     "b389-010": "a Ray worker's `(RayTrainWorker pid=N) ERROR: External init callback ...`: Ray's actor prefix hides the `ERROR:` report's start (unknown); labelled application_error",
+    "b390-004": "slurmctld's `_job_complete: JobId=N WTERMSIG 9`: the controller's log, no needle (unknown); labelled worker_crash",
+    "b391-017": "TensorFlow's events writer `Could not open events file: ... Resource exhausted: /tmp/...` at E level: no needle (unknown); labelled storage_timeout",
+    "b392-016": "a custom watchdog's `FREEZE step=... replay_query=600` lines: no needle (unknown); labelled accelerator_failure",
 }
 
 
