@@ -3416,8 +3416,8 @@ KNOWN = {
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout351: 6012 tails a second hand wrote (the last three hundred
-    and forty-five batches copied from real issue threads, batch 40 and a few cases of
+    """tests/data/heldout..heldout392: 6781 tails a second hand wrote (the last three hundred
+    and eighty-six batches copied from real issue threads, batch 40 and a few cases of
     later ones from pull requests' descriptions) and labelled before flashrun first read
     them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40, 28/30,
     24/31, 12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17, 6/7,
@@ -3447,8 +3447,11 @@ def test_second_hand_batch(scan_impl, monkeypatch, case):
     12/16, 12/15, 16/20, 12/12, 9/9, 8/10, 14/16, 7/8, 9/9, 5/8, 6/7, 6/7, 12/15, 16/20,
     13/16, 12/12, 11/11, 16/16, 11/13, 13/17, 14/14, 12/15, 8/10, 19/21, 12/21, 20/22,
     18/21, 7/9, 23/25, 1/7, 23/26, 17/25, 13/17, 12/19, 16/24, 12/18, 13/16, 4/7, 18/25,
-    18/24, 23/24, 23/23, 14/19, 4/12, 14/21, 16/17 and 7/11 then; the README in each
-    says which shapes were fixed, and KNOWN what stays)."""
+    18/24, 23/24, 23/23, 14/19, 4/12, 14/21, 16/17, 7/11, 21/24, 24/25, 22/23, 22/25,
+    11/15, 9/13, 20/21, 19/20, 19/23, 18/23, 15/22, 7/10, 10/15, 21/24, 13/15, 20/20,
+    13/13, 14/20, 23/25, 4/15, 10/23, 22/25, 15/18, 6/25, 22/22, 18/25, 11/16, 8/12,
+    9/17, 13/19, 5/17, 14/24, 23/25, 6/9, 11/16, 8/15, 3/7, 14/17, 7/9, 17/18 and 13/19
+    then; the README in each says which shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])
