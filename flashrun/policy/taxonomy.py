@@ -88,6 +88,8 @@ class FailureClass(str, Enum):
 
 
 _COMM = frozenset({"nccl", "watchdog", "gloo", "peer_closed", "rendezvous", "dist_backend"})
+# A collective's or a store's own words (a reset connection alone may be any client's).
+_GROUP = _COMM - {"peer_closed"}
 _ACCEL = frozenset({"ecc", "xid", "gpu_lost"})
 _OOM = frozenset({"cuda_oom", "host_oom"})
 _DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed", "short_download"})
@@ -407,7 +409,7 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     # (a reset connection alone is the fetch's own: "Couldn't reach https://huggingface.co/
     # ... ConnectionResetError(104, 'Connection reset by peer')"; a collective's or a
     # store's words still name the group)
-    fetch = (placed & _FETCH and placed & _NET and not placed & _COMM - {"peer_closed"}) or \
+    fetch = (placed & _FETCH and placed & _NET and not placed & _GROUP) or \
         root_type == "URLError" or "download" in placed
     # the store answered that what the run asked for does not exist: the run's path
     missing = "missing_object" in evidence

@@ -36,19 +36,12 @@ _ERROR_COLON = "rror:"
 _NCCL_TRACE = re.compile(r"NCCL INFO [\w./-]+:\d+ -> \d+(?: \[Async thread\])?\s*$")
 
 
-# The warnings module's own shape, "<file>:<lineno>: <Category>Warning: ", wherever the
-# category starts (a long site-packages path puts it past QUIET_SPAN).
-_PY_WARNING_AT = re.compile(r":\d+: [A-Z][A-Za-z]*Warning: ")
-
-
 def quiet(line):
     """Is ``line`` logged at a level below error (a note, see _QUIET_WORD)?"""
     if "NCCL INFO" in line and _NCCL_TRACE.search(line) is not None:
         return False
-    if "Warning: " in line:
-        at = _PY_WARNING_AT.search(line)
-        if at is not None and _ERROR_COLON not in line[:at.start()]:
-            return True
+    if py_warning(line):
+        return True
     if line and line[0] in "IWD[" and _QUIET_START.match(line) is not None:
         return True
     head = line[:QUIET_SPAN]
@@ -68,7 +61,9 @@ def quiet(line):
 # notice about the environment, printed once where it was raised (usually at import);
 # unlike a logger's note of an event (a retry, a refused connection), never the word
 # on why a run later died.
-_PY_WARNING = re.compile(r"[a-z]Warning: ")
+# The module's own shape, "<file>:<lineno>: <Category>Warning: ", wherever the category
+# starts (a long site-packages path puts it past QUIET_SPAN).
+_PY_WARNING = re.compile(r":\d+: [A-Z][A-Za-z]*Warning: ")
 
 
 # Notes a run prints whatever becomes of it, so they never say why it ended: torch's
@@ -97,8 +92,12 @@ def routine_note(line):
 
 
 def py_warning(line):
-    """Is ``line`` a warnings-module notice (``...: UserWarning: ...``)?"""
-    return _PY_WARNING.search(line, 0, QUIET_SPAN * 4) is not None
+    """Is ``line`` a warnings-module notice (``<file>:<line>: UserWarning: ...``), not an
+    error's message that quotes one?"""
+    if "Warning: " not in line:
+        return False
+    at = _PY_WARNING.search(line)
+    return at is not None and _ERROR_COLON not in line[:at.start()]
 
 
 def text(raw, limit=400):
