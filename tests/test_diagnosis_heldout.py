@@ -2373,6 +2373,15 @@ C["malloc_async_lacks_it"] = (b"""cudaMallocAsync does not yet support checkPool
 """, None, "application_error")
 C["tool_out_of_gpu_memory"] = (b"""ERROR: Out of GPU memory
 """, 1, "out_of_memory")
+# Ray's and vLLM's worker-process prefix ("(<Name> pid=<N>[, ip=<addr>]) ") is a
+# launcher's: the report behind it is still at its line's start
+C["actor_prefix_error_report"] = (b"""(TrainWorker pid=4411, ip=10.0.3.7) Setting up process group for: env:// [rank=0, world_size=2]
+(TrainWorker pid=4411, ip=10.0.3.7) epoch 0 step 10 loss 2.31
+(TrainWorker pid=4411, ip=10.0.3.7) ERROR: tokenizer file /data/tok/vocab.json does not exist
+""", None, "application_error")
+C["actor_prefix_death_report"] = (b"""(pid=9120) step 400 loss 1.02
+(pid=9120) Fatal Python error: Segmentation fault
+""", None, "worker_crash")
 
 
 @pytest.mark.parametrize("name", sorted(C))
@@ -3407,7 +3416,6 @@ KNOWN = {
     "b388-003": "gdb's backtrace of a process stuck in `cudaStreamSynchronize`: no needle (unknown); labelled communication_error",
     "b388-005": "cuda-gdb's `info cuda kernels` showing an NCCL kernel `Active`: no needle (unknown); labelled communication_error",
     "b389-002": "Paddle's profiler `CUPTI_ERROR_INSUFFICIENT_PRIVILEGES`: no needle (unknown); labelled application_error",
-    "b389-010": "a Ray worker's `(RayTrainWorker pid=N) ERROR: External init callback ...`: Ray's actor prefix hides the `ERROR:` report's start (unknown); labelled application_error",
     "b390-004": "slurmctld's `_job_complete: JobId=N WTERMSIG 9`: the controller's log, no needle (unknown); labelled worker_crash",
     "b391-017": "TensorFlow's events writer `Could not open events file: ... Resource exhausted: /tmp/...` at E level: no needle (unknown); labelled storage_timeout",
     "b392-016": "a custom watchdog's `FREEZE step=... replay_query=600` lines: no needle (unknown); labelled accelerator_failure",

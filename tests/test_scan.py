@@ -381,11 +381,12 @@ def _prefixed(prefix_of, terminal, frames=2):
     (lambda i: "[pod/trainer-worker-1/pytorch] ", None),
     (lambda i: "trainer-1  | ", None),
     (lambda i: "(RayTrainWorker pid=%d, ip=10.0.3.%d) " % (4411, 7), None),
+    (lambda i: "(VllmWorker rank=2 pid=%d) " % (4411 + i), 2),
     (lambda i: "step=%d uuid=%08x-77aa " % (1200 + i, 0x3f2a9c10 + i), None),
     (lambda i: "    ", None),  # a block pasted with four spaces of indentation
     (lambda i: "I1130 10:00:0%d.123 %d train.py:44] [default5]:" % (i, 900 + i), 5),
-], ids=["logger-rank", "loguru", "kubectl", "compose", "ray", "step-uuid", "indented",
-        "glog-default"])
+], ids=["logger-rank", "loguru", "kubectl", "compose", "ray", "vllm-rank", "step-uuid",
+        "indented", "glog-default"])
 def test_inferred_prefix_carries_the_traceback(scan_impl, prefix_of, rank):
     text = _prefixed(prefix_of, "torch.OutOfMemoryError: CUDA out of memory. Tried to "
                                 "allocate 20.00 MiB")

@@ -17,7 +17,8 @@ Line model, identical in both lexers:
   (whatever precedes ``Traceback (most recent call last):`` or ``  File "..",
   line N``); later lines of the same shape lose it (``shape_end``);
 * launcher prefixes (ISO timestamps, ``[rankN]:``, ``[defaultN]:``, mpirun's
-  ``[1,0]<stderr>:``, srun's ``N: ``) are stripped and the rank kept; a
+  ``[1,0]<stderr>:``, srun's ``N: ``, Ray's and vLLM's ``(<Name> pid=<N>) ``) are
+  stripped and the rank kept; a
   ``[rankN]: Traceback`` glued after a progress bar re-anchors the line there;
 * each rank has its own traceback state: OUT → FRAMES (after a header) → MSG
   (after the terminal line) → OUT; chain separators park it in CHAINED;

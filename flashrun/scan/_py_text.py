@@ -3,7 +3,7 @@
 
 Scan step of the data flow (docs/architecture.md): ANSI/NUL cleaning, launcher prefixes
 (ISO timestamps, ``[rankN]:``, ``[defaultN]:``, mpirun's ``[j,r]<stderr>:``, srun's
-``N: ``), inferred prefix shapes (``shape_end``), terminal-line names, noise and record
+``N: ``, Ray's and vLLM's ``(<Name> pid=<N>) ``), inferred prefix shapes (``shape_end``), terminal-line names, noise and record
 starts. Pure functions over bytes; no state.
 """
 from flashrun.scan._types import INNER_SPAN, NAME_MAX, POD_MAX, PREFIX_MAX
@@ -96,12 +96,69 @@ def _iso_timestamp(s, i):
     return -1
 
 
+def _actor_prefix(s, i):
+    """(rank, end) of a worker-process prefix at ``i`` (its ``(``), or (-1, -1).
+
+    Ray prints each actor's and task's output behind ``(<Name> pid=<N>[, ip=<addr>]) ``
+    (``(pid=<N>) `` when it has no name), and vLLM its worker processes' behind the
+    same shape (``(VllmWorkerProcess pid=<N>) ``, ``(VllmWorker rank=<R> pid=<N>) ``):
+    an optional name, then ``key=value`` fields set off by spaces or ``, ``, one of
+    them ``pid``, then ``) ``. A ``rank=`` field is a rank."""
+    n = len(s)
+    j = i + 1
+    while j < n and j < i + 1 + NAME_MAX and s[j] in _ACTOR_NAME:
+        j += 1
+    if j > i + 1 and s.startswith(b" ", j):
+        j += 1  # the name
+    elif j > i + 1 and not s.startswith(b"=", j):
+        return -1, -1
+    else:
+        j = i + 1
+    rank = -1
+    pid = False
+    for _ in range(4):
+        k = j
+        while k < n and k < j + 8 and 0x61 <= s[k] <= 0x7A:
+            k += 1
+        if k == j or not s.startswith(b"=", k):
+            return -1, -1
+        key = s[j:k]
+        v = k + 1
+        while v < n and v < k + 1 + NAME_MAX and s[v] in _ACTOR_VALUE:
+            v += 1
+        if v == k + 1:
+            return -1, -1
+        if key == b"pid" or key == b"rank":
+            r, e = _number(s, k + 1, 8)
+            if r < 0 or e != v:
+                return -1, -1
+            if key == b"pid":
+                pid = True
+            else:
+                rank = r
+        if s.startswith(b") ", v):
+            return (rank, v + 2) if pid else (-1, -1)
+        if s.startswith(b", ", v):
+            j = v + 2
+        elif s.startswith(b" ", v):
+            j = v + 1
+        else:
+            return -1, -1
+    return -1, -1
+
+
+_ACTOR_NAME = frozenset(b"._-:0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_ACTOR_VALUE = frozenset(b".:_-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
 def _launcher_prefix(s, i):
     """One launcher prefix at ``i``: (rank, end) or (-1, -1)."""
     n = len(s)
     if i >= n:
         return -1, -1
     c = s[i]
+    if c == 0x28:  # '(': a worker process's name and pid (Ray, vLLM)
+        return _actor_prefix(s, i)
     if c == 0x5B:  # '['
         if s.startswith(b"pod/", i + 1):  # kubectl logs --prefix: "[pod/NAME/CONTAINER] "
             j = i + 5

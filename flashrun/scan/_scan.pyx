@@ -384,7 +384,7 @@ cdef class Lexer:
             n = _clean(s, n, self.cbuf)
             s = self.cbuf
         self.no_inner = not may_inner and not dirty
-        if n and (s[0] == 0x5B or _digit(s[0])):  # only these can open a prefix
+        if n and (s[0] == 0x5B or s[0] == 0x28 or _digit(s[0])):  # only these open a prefix
             off = _strip_prefixes(s, n, 0, &rank)
         else:
             off, rank = 0, -1

@@ -258,12 +258,70 @@ cdef Py_ssize_t _iso_timestamp(const unsigned char* s, Py_ssize_t n, Py_ssize_t 
     return -1
 
 
+cdef inline bint _actor_byte(unsigned char c) noexcept nogil:
+    return _alpha(c) or _digit(c) or c == 0x2E or c == 0x2D or c == 0x3A
+
+
+cdef Py_ssize_t _actor_prefix(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
+                              Py_ssize_t* rank) noexcept nogil:
+    """_py_text._actor_prefix: ``(<Name> pid=<N>[, ip=<addr>]) `` (Ray, vLLM)."""
+    cdef Py_ssize_t j = i + 1, k, v, e, r, it
+    cdef bint pid = 0
+    while j < n and j < i + 1 + NAME_MAX and _actor_byte(s[j]):
+        j += 1
+    if j > i + 1 and j < n and s[j] == 0x20:
+        j += 1  # the name
+    elif j > i + 1 and not (j < n and s[j] == 0x3D):
+        return -1
+    else:
+        j = i + 1
+    rank[0] = -1
+    for it in range(4):
+        k = j
+        while k < n and k < j + 8 and 0x61 <= s[k] <= 0x7A:
+            k += 1
+        if k == j or not (k < n and s[k] == 0x3D):
+            rank[0] = -1
+            return -1
+        v = k + 1
+        while v < n and v < k + 1 + NAME_MAX and _actor_byte(s[v]):
+            v += 1
+        if v == k + 1:
+            rank[0] = -1
+            return -1
+        if (k - j == 3 and _starts(s, n, j, b"pid")) or (k - j == 4 and _starts(s, n, j, b"rank")):
+            r = _number(s, n, k + 1, 8, &e)
+            if r < 0 or e != v:
+                rank[0] = -1
+                return -1
+            if k - j == 3:
+                pid = 1
+            else:
+                rank[0] = r
+        if _starts(s, n, v, b") "):
+            if pid:
+                return v + 2
+            rank[0] = -1
+            return -1
+        if _starts(s, n, v, b", "):
+            j = v + 2
+        elif v < n and s[v] == 0x20:
+            j = v + 1
+        else:
+            rank[0] = -1
+            return -1
+    rank[0] = -1
+    return -1
+
+
 cdef Py_ssize_t _launcher_prefix(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
                                  Py_ssize_t* rank) noexcept nogil:
     cdef Py_ssize_t j, k, r, w
     cdef const char* word
     if i >= n:
         return -1
+    if s[i] == 0x28:  # '(': a worker process's name and pid (Ray, vLLM)
+        return _actor_prefix(s, n, i, rank)
     if s[i] == 0x5B:
         if _starts(s, n, i + 1, b"pod/"):  # kubectl logs --prefix: "[pod/NAME/CONTAINER] "
             j = i + 5
