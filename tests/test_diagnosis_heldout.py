@@ -2373,6 +2373,13 @@ C["malloc_async_lacks_it"] = (b"""cudaMallocAsync does not yet support checkPool
 """, None, "application_error")
 C["tool_out_of_gpu_memory"] = (b"""ERROR: Out of GPU memory
 """, 1, "out_of_memory")
+# UnboundLocalError's words in a tool's own report, without the type (3.11+ and older)
+C["unbound_local_311"] = (b"""Loading checkpoint shards: 100%|##########| 4/4 [00:05<00:00,  1.31s/it]
+Error loading model: cannot access local variable 'model' where it is not associated with a value
+""", None, "application_error")
+C["unbound_local_old"] = (b"""step 0 done
+failed: local variable 'optimizer' referenced before assignment
+""", 1, "application_error")
 # Ray's and vLLM's worker-process prefix ("(<Name> pid=<N>[, ip=<addr>]) ") is a
 # launcher's: the report behind it is still at its line's start
 C["actor_prefix_error_report"] = (b"""(TrainWorker pid=4411, ip=10.0.3.7) Setting up process group for: env:// [rank=0, world_size=2]

@@ -1152,6 +1152,13 @@ _MARKER_NEEDLES = {
                      # bootstrapping phase."): Windows and macOS DataLoader workers
                      b"finished its bootstrapping phase",
                      b"object is not subscriptable", b"object is not callable",
+                     # an UnboundLocalError's words (ceval's templates: 3.11+ "cannot
+                     # access local variable 'x' where it is not associated with a
+                     # value", its free-variable twin, and the older "local variable
+                     # 'x' referenced before assignment"), when a caller printed the
+                     # error without its type
+                     b"where it is not associated with a value",
+                     b"referenced before assignment",
                      # torch autograd's words for a second backward through a freed graph
                      # (a RuntimeError whose type a paste lost)
                      b"backward through the graph a second time",
