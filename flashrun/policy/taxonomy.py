@@ -460,9 +460,12 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     if ("worker_exit" in root_markers or (not has_root and "worker_exit" in evidence)
             or local_peer) and not root_markers & _CODE:
         return FailureClass.WORKER_CRASH, "a worker process died without saying why"
-    if root_markers & {"segfault", "abort"} and not root_markers & _CODE and not code_root:
+    if root_markers & {"segfault", "abort"} and not root_markers & _CODE and not code_root \
+            and "native_abort" not in root_markers:
         # "DataLoader worker (pid N) is killed by signal: Segmentation fault.": the
-        # exception reports a worker's signal death, it is not a code error of its own
+        # exception reports a worker's signal death, it is not a code error of its own.
+        # (A C++ terminate is the other way round: the abort that follows an uncaught
+        # exception is its consequence, and the exception, like Python's, the code's.)
         return FailureClass.WORKER_CRASH, "a worker died of a signal"
     if has_root and not types <= _STOPPED_TYPE_SET:
         return FailureClass.APPLICATION_ERROR, "the code raised %s" % s.root_exception

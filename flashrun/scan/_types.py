@@ -295,6 +295,21 @@ _MARKER_NEEDLES = {
                    # c10d's socket failing to resolve the store's host (torch 1.x: a
                    # std::invalid_argument, so Python shows a ValueError)
                    b"host not found: ",
+                   # and c10d's socket.cpp when it cannot look the store's host up (2.x:
+                   # "[c10d] The IPv6 network addresses of (host, 29500) cannot be
+                   # retrieved (gai error: -2 - Name or service not known)", "[c10d] The
+                   # hostname of the client socket cannot be retrieved. err=-3"): a
+                   # MASTER_ADDR or a host name the group cannot resolve
+                   b"cannot be retrieved (gai error", b"of the client socket cannot be retrieved",
+                   # accelerate's check that its main port is free ("Tried to launch
+                   # distributed communication on port `29500`, but another process is
+                   # utilizing it.")
+                   b"Tried to launch distributed communication on port",
+                   # the ssh that multi-node launchers (DeepSpeed's runner, pdsh, mpirun's
+                   # plm) use to reach their peers, failing to find or reach one ("ssh:
+                   # Could not resolve hostname node-0: Name or service not known", "ssh:
+                   # connect to host 10.0.0.2 port 22: No route to host")
+                   b"ssh: Could not resolve hostname ", b"ssh: connect to host ",
                    # any framework's listening socket that cannot bind its address: the
                    # errno's own words and numbers (EADDRINUSE 98, EADDRNOTAVAIL 99, and
                    # Winsock's 10048/10049) and the usual wording around a bind() call
