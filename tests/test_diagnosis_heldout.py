@@ -2380,6 +2380,57 @@ Error loading model: cannot access local variable 'model' where it is not associ
 C["unbound_local_old"] = (b"""step 0 done
 failed: local variable 'optimizer' referenced before assignment
 """, 1, "application_error")
+# c10d's socket.cpp failing to look up the store's host, accelerate's busy port, and the
+# ssh a multi-node launcher reaches its peers with: the rendezvous, not a remote store
+C["c10d_cannot_resolve_store_host"] = (b"""[W socket.cpp:697] [c10d] The IPv6 network addresses of (trainer-0, 29500) cannot be retrieved (gai error: -2 - Name or service not known).
+[W socket.cpp:697] [c10d] The IPv6 network addresses of (trainer-0, 29500) cannot be retrieved (gai error: -2 - Name or service not known).
+""", None, "communication_error")
+C["accelerate_port_taken"] = (b"""Traceback (most recent call last):
+  File "/usr/bin/accelerate", line 8, in <module>
+    sys.exit(main())
+ConnectionError: Tried to launch distributed communication on port `29500`, but another process is utilizing it. Please specify a different port.
+""", 1, "communication_error")
+C["launcher_ssh_cannot_resolve_peer"] = (b"""ssh: Could not resolve hostname worker-3: Name or service not known
+Traceback (most recent call last):
+  File "/opt/venv/bin/deepspeed", line 6, in <module>
+    main()
+subprocess.CalledProcessError: Command '['ssh worker-3 hostname -I']' returned non-zero exit status 255.
+""", 1, "communication_error")
+# ROCm's HSA runtime out of queues or threads at start-up is no allocation of the run's
+C["hsa_out_of_resources_at_init"] = (b"""  File "/srv/rt/hsa.py", line 8, in check
+    raise RuntimeError(f"HSA Error {status}: {msg}")
+RuntimeError: HSA Error 4104: HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources.
+""", 1, "application_error")
+C["xla_device_buffer"] = (b"""jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to allocate 2.00G. That was not possible. There are 1.50G free.
+""", None, "out_of_memory")
+# c10's OOM report asking NVML who holds the memory, and NVML not answering
+C["nvml_fails_the_oom_report"] = (b"""  File "/work/train.py", line 61, in step
+    out = model(batch)
+RuntimeError: NVML_SUCCESS == r INTERNAL ASSERT FAILED at "../c10/cuda/CUDACachingAllocator.cpp":1123, please report a bug to PyTorch.
+""", 1, "out_of_memory")
+C["rocblas_without_this_arch"] = (b"""rocBLAS error: Could not load /opt/rocm/lib/rocblas/library/TensileLibrary_lazy_gfx1103.dat
+rocBLAS error: Could not initialize Tensile library
+""", None, "application_error")
+C["sqlite_disk_io_error"] = (b"""MIOpen Error: /src/miopen/src/sqlite_db.cpp:227: Internal error while accessing SQLite database: disk I/O error
+RuntimeError: miopenStatusInternalError
+""", 1, "storage_timeout")
+C["cuda_gdb_warp_illegal_address"] = (b"""CUDA Exception: Warp Illegal Address
+Thread 12 "python" received signal CUDA_EXCEPTION_14, Warp Illegal Address.
+0x00007f0000001000 in my_kernel<<<(1,64,1),(256,1,1)>>> ()
+""", None, "application_error")
+C["amdgpu_ring_timeout"] = (b"""[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled seq=100, emitted seq=101
+amdgpu 0000:03:00.0: amdgpu: GPU reset begin!
+""", None, "accelerator_failure")
+C["tracker_retry_loop"] = (b"""wandb: Network error (ConnectionError), entering retry loop.
+""", None, "storage_timeout")
+C["linker_failed"] = (b"""/usr/bin/ld: cannot find -lcuda
+collect2: error: ld returned 1 exit status
+""", None, "application_error")
+# a C++ exception nothing caught: the abort is its consequence, the exception the code's
+C["cpp_terminate_with_message"] = (b"""terminate called after throwing an instance of 'std::runtime_error'
+  what():  unsupported tensor layout for this op
+Aborted (core dumped)
+""", 134, "application_error")
 # Ray's and vLLM's worker-process prefix ("(<Name> pid=<N>[, ip=<addr>]) ") is a
 # launcher's: the report behind it is still at its line's start
 C["actor_prefix_error_report"] = (b"""(TrainWorker pid=4411, ip=10.0.3.7) Setting up process group for: env:// [rank=0, world_size=2]

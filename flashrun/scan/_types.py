@@ -383,8 +383,24 @@ _MARKER_NEEDLES = {
                  # and SYCL's "Native API returns: -5 (PI_ERROR_OUT_OF_RESOURCES)" (and
                  # UR_RESULT_ERROR_OUT_OF_RESOURCES), what a large allocation on an Intel
                  # GPU fails with (pytorch/pytorch#177714: Level Zero's errors instead
-                 # of torch's OutOfMemoryError)
-                 b"_ERROR_OUT_OF_DEVICE_MEMORY", b"_ERROR_OUT_OF_RESOURCES",
+                 # of torch's OutOfMemoryError). Not ROCm's HSA_STATUS_ERROR_OUT_OF_
+                 # RESOURCES: hsa_init and rocminfo fail with it when the runtime cannot
+                 # set up its queues or threads, no allocation of the run's
+                 b"_ERROR_OUT_OF_DEVICE_MEMORY", b"PI_ERROR_OUT_OF_RESOURCES",
+                 b"UR_RESULT_ERROR_OUT_OF_RESOURCES",
+                 # c10's caching allocator failing to write its OOM report: after a
+                 # failed cudaMalloc it asks NVML which processes hold the GPU's memory
+                 # (CUDACachingAllocator.cpp, reportProcessMemoryInfo, called only on
+                 # that path), and an NVML that cannot answer (a MIG slice, a
+                 # container without it) turns the report into "NVML_SUCCESS == r
+                 # INTERNAL ASSERT FAILED" or "NVML_SUCCESS == DriverAPI::get()->
+                 # nvmlDeviceGetHandleByPciBusId_v2_( pci_id, &nvml_device) INTERNAL
+                 # ASSERT FAILED": the allocation had already failed
+                 b"NVML_SUCCESS == r INTERNAL ASSERT", b"NVML_SUCCESS == DriverAPI::get()->nvml",
+                 # XLA's PJRT allocator on a TPU or GPU ("RESOURCE_EXHAUSTED: Error
+                 # allocating device buffer: Attempting to allocate 15.65G. That was not
+                 # possible. There are 11.08G free.")
+                 b"Error allocating device buffer",
                  # Habana SynapseAI (Gaudi) failing to allocate device workspace:
                  # "FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::N failed!"
                  b"workspace Allocation of size",
@@ -491,6 +507,10 @@ _MARKER_NEEDLES = {
                  # Unknown Error", a container that lost its device nodes;
                  # "... Driver/library version mismatch" below)
                  b"Failed to initialize NVML",
+                 # the amdgpu kernel driver finding a GPU ring hung and resetting the GPU
+                 # ("[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout",
+                 # "amdgpu: GPU reset begin!")
+                 b"amdgpu_job_timedout", b"amdgpu: GPU reset begin",
                  # the kernel driver failing to bring a GPU up ("NVRM: RmInitAdapter
                  # failed! (0x26:0xffff:1127)"): the machine's
                  b"RmInitAdapter failed",
@@ -553,6 +573,10 @@ _MARKER_NEEDLES = {
                        b"Segmentation fault from GPU",
                        # ROCm's: the HSA runtime's and the kernel driver's words for it
                        b"Memory access fault by GPU", b"MEMORY_APERTURE_VIOLATION",
+                       # cuda-gdb stopping a kernel on its fault ("received signal
+                       # CUDA_EXCEPTION_14, Warp Illegal Address"; lane and device
+                       # illegal addresses, misaligned and out-of-range accesses)
+                       b"received signal CUDA_EXCEPTION_",
                        # the runtime's enum names, as check macros print them (NVIDIA's
                        # helper_cuda.h: 'CUDA error at f.cu:198 code=700(cudaErrorIllegal
                        # Address) "cudaDeviceSynchronize()"'), and the driver API's
@@ -576,6 +600,10 @@ _MARKER_NEEDLES = {
                            # ("rocBLAS error: Cannot read .../TensileLibrary.dat: ... for GPU
                            # arch : gfx900")
                            b"rocBLAS error: Cannot read ",
+                           # and its other words for the same missing library ("rocBLAS
+                           # error: Could not load .../TensileLibrary_lazy_gfx1103.dat",
+                           # "Could not initialize Tensile library")
+                           b"rocBLAS error: Could not load ", b"Could not initialize Tensile library",
                            # Triton's OutOfResources: a kernel configuration needing more
                            # shared memory or threads than this GPU has ("out of resource:
                            # shared memory, Required: N, Hardware limit: M")
@@ -673,6 +701,10 @@ _MARKER_NEEDLES = {
                # lockd: HDF5's file lock, fcntl and flock users)
                b"No locks available"),
     "eio": (b"Input/output error", b"[Errno 5]",
+            # SQLite's SQLITE_IOERR, as a library with an on-disk database prints it
+            # (MIOpen's kernel database: "Internal error while accessing SQLite
+            # database: disk I/O error")
+            b"disk I/O error",
             # ESHUTDOWN: a Lustre client evicted by its servers
             b"Cannot send after transport endpoint shutdown", b"[Errno 108]",
             # ENOTCONN on a file: a FUSE mount whose daemon is gone (Colab's Google
@@ -714,6 +746,9 @@ _MARKER_NEEDLES = {
                   # Slow Down", "An error occurred (SlowDown) ... Please reduce your
                   # request rate."): the store not answering, with or without a root
                   b"SlowDown", b"503 Slow Down",
+                  # wandb's client when its API does not answer ("wandb: Network error
+                  # (HTTPError), entering retry loop.")
+                  b"entering retry loop",
                   # HTTP's own words for a server that is throttling or failing
                   # (429, 500, 502, 503, 504 reason phrases, as requests and urllib print
                   # them)
@@ -1343,6 +1378,9 @@ _MARKER_NEEDLES = {
                      # with exit code 1", distutils' "... failed with exit status 1")
                      b"nvcc fatal", b"compilation terminated.", b"error: #error",
                      b"error: command '",
+                     # and the linker's (gcc's driver: "collect2: error: ld returned 1
+                     # exit status" after "cannot find -lcuda" or an undefined reference)
+                     b"ld returned 1 exit status",
                      # ITK's exception, as ANTs, elastix and ITK's own tools print what
                      # they caught ("itk::ExceptionObject (0x...)", then its Location,
                      # File, Line and "Description: itk::ERROR: ..." lines); a reader's
