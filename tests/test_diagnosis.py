@@ -253,14 +253,17 @@ def test_launcher_exit_status_is_read_from_the_report(scan_impl, tail, status):
 @pytest.mark.parametrize("tail, exit_code, want", [
     ("loading shards\n./run.sh: line 14: 48213 Aborted                 (core dumped) python "
      "infer.py --fp16\n", 134, "worker_crash"),
-    ("step 3\n[1]  + 4123 killed     python train.py\n", None, "out_of_memory"),
+    ("step 3\n[1]  + 4123 killed     python train.py\n", None, "worker_crash"),
     ("building index...\nzsh: segmentation fault (core dumped)  python build_index.py\n", 139,
      "worker_crash"),
     ("[2]  + 9137 bus error  python3 bench.py --size 4096\n", None, "worker_crash"),
     ("Epoch 2:  61%|██████    | 610/1000 [03:12<02:03,  3.17it/s]zsh: illegal hardware "
      "instruction  python train.py\n", None, "worker_crash"),
+    # a SIGKILL says how, not why: memory only when the tail puts memory at stake
     ("step 88\nrun.sh: line 3:   771 Killed                  python train.py\n", None,
-     "out_of_memory"),
+     "worker_crash"),
+    ("Loading checkpoint shards:  50%|#####     | 1/2 [00:09<00:09,  9.51s/it]\n"
+     "run.sh: line 3:   771 Killed                  python chat.py\n", None, "out_of_memory"),
     ("Process finished with exit code 139 (interrupted by signal 11: SIGSEGV)\n", None,
      "worker_crash"),
     ("eval 3/9\nCommand terminated by signal 11\n", None, "worker_crash"),
@@ -269,7 +272,7 @@ def test_launcher_exit_status_is_read_from_the_report(scan_impl, tail, status):
     ("epoch 2\nsrun: error: gpu-n3: task 1: Out Of Memory\n", 1, "out_of_memory"),
     ("step 10 loss 2.0\n", 1, "unknown"),  # a bare exit status says nothing of the failure
 ], ids=["bash-abort", "zsh-job-killed", "zsh-segv", "zsh-bus-error", "glued-to-bar",
-        "bash-killed", "ide-segv", "gnu-time-signal", "gnu-time-status", "srun-killed",
+        "bash-killed", "bash-killed-loading-a-model", "ide-segv", "gnu-time-signal", "gnu-time-status", "srun-killed",
         "srun-oom", "bare-exit"])
 def test_shell_ide_and_tool_death_lines(scan_impl, monkeypatch, tail, exit_code, want):
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
@@ -450,7 +453,7 @@ def test_a_survived_traceback_is_believed_only_when_nothing_else_speaks(scan_imp
     assert [i.kind for i in d.explain().items if i.used] == ["survived terminal"]
     assert flashrun.diagnose(tb + chatter, None).failure_class == "unknown"
     assert flashrun.diagnose(tb + chatter, 137).failure_class == "worker_crash"
-    assert flashrun.diagnose(tb + chatter + "Killed\n", 1).failure_class == "out_of_memory"
+    assert flashrun.diagnose(tb + chatter + "Killed\n", 1).failure_class == "worker_crash"
 
 
 @pytest.mark.parametrize("terminal", [
@@ -488,7 +491,7 @@ def test_agent_error_lines_after_the_traceback_do_not_hide_it(scan_impl, monkeyp
      "application_error"),
     ("NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has fallen off the bus.\n", "ValueError: nan loss",
      "", 1, "accelerator_failure"),
-    ("", "ValueError: x", "Killed\n", 137, "out_of_memory"),
+    ("", "ValueError: x", "Killed\n", 137, "worker_crash"),
     ("", "KeyError: 1", "slurmstepd: error: *** JOB 9 ON n1 CANCELLED AT 2024-01-01T00:00:00 "
      "DUE TO TIME LIMIT ***\n", 1, "preemption"),
 ], ids=["oom-prose-keyerror", "timeout-in-assert", "disk-prose-typeerror", "xid-then-code",

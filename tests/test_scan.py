@@ -252,7 +252,7 @@ def test_native_abort_names_the_cpp_type(scan_impl):
     ("RuntimeError: DataLoader worker (pid 22358) is killed by signal: Killed.", "host_oom"),
     ("NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has fallen off the bus.", "xid"),
     ("OSError: [Errno 116] Stale file handle", "estale"),
-    ("OSError: [Errno 122] Disk quota exceeded", "edquot"),
+    ("OSError: [Errno 122] Disk quota exceeded", "enospc"),
     ("botocore.exceptions.ReadTimeoutError: Read timeout on endpoint URL", "object_store"),
     ("RuntimeError: PytorchStreamReader failed reading zip archive", "corrupt_zip"),
     ("safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge",

@@ -69,7 +69,13 @@ from flashrun.policy.taxonomy import FailureClass as F
 # preemptions, Go's errors, NVML, Torque and Moab mail, LMDB, pyarrow's MemoryError,
 # Kubernetes' pod states and events, MKL, sanitizers, ATen's determinism check, PCIe
 # AER, CUDA graphs' capture and update errors.
-POLICY_VERSION = "2026.12.13"
+# 2026.12.14: a shell's Killed is a signal death (worker_crash) unless the tail puts memory
+# at stake (a model's load in flight, a host_rss figure); a C++ terminate's exception is
+# the code's, the abort its consequence; Ray's and vLLM's worker prefix is a launcher's;
+# c10d's lookup of the store's host, accelerate's busy port and a launcher's ssh to its
+# peers are the rendezvous; c10's OOM report failing on NVML is memory; ROCm's HSA out of
+# resources at start-up is not.
+POLICY_VERSION = "2026.12.14"
 
 
 class Action(str, Enum):

@@ -92,7 +92,7 @@ _COMM = frozenset({"nccl", "watchdog", "gloo", "peer_closed", "rendezvous", "dis
 _GROUP = _COMM - {"peer_closed"}
 _ACCEL = frozenset({"ecc", "xid", "gpu_lost"})
 _OOM = frozenset({"cuda_oom", "host_oom"})
-_DISK = frozenset({"enospc", "edquot", "estale", "eio", "write_failed", "short_download"})
+_DISK = frozenset({"enospc", "estale", "eio", "write_failed", "short_download"})
 # Markers that say where the failing call was (its stack), not what went wrong.
 _WHERE = frozenset({"store_stack", "spawn_pipe", "peer_pipe"})
 _ARTIFACT = frozenset({"corrupt_zip", "corrupt_safetensors", "corrupt_pickle", "corrupt_model"})
@@ -387,11 +387,16 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass.ACCELERATOR_FAILURE, "the GPU reported a hardware fault"
     if "circuit_breaker" in root_markers or "CircuitBreakerTripped" in types:
         return FailureClass.DATA_ERROR, "the batch circuit breaker tripped on bad samples"
-    # a shell's bare "Killed" is the OOM killer's when no traceback speaks, or when the
-    # process did end by SIGKILL (a Python exception never ends one that way)
+    # a shell's bare "Killed" counts when no traceback speaks, or when the process did
+    # end by SIGKILL (a Python exception never ends one that way): the OOM killer's
+    # when the tail shows memory at stake (a model's load in flight, resident-memory
+    # figures), else a SIGKILL that says only how the process died
     killed = "shell_killed" in (s.markers | root_markers) and (not has_root or s.signal == 9)
-    if evidence & _OOM or types & _MEMORY_TYPES or killed:
+    if evidence & _OOM or types & _MEMORY_TYPES or (killed and "mem_context" in s.markers):
         return FailureClass.OUT_OF_MEMORY, "the process ran out of memory"
+    if killed:
+        return FailureClass.WORKER_CRASH, "a shell reports the process was killed (SIGKILL) " \
+            "and nothing in the tail puts memory at stake"
     if s.hung:
         if evidence & {"watchdog", "nccl"}:
             return FailureClass.COMMUNICATION_ERROR, "a collective timed out and the group hung"

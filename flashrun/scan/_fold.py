@@ -73,7 +73,7 @@ _SYMPTOM = (T.MARKER_BIT["worker_exit"] | T.MARKER_BIT["peer_closed"] | T.MARKER
             | T.MARKER_BIT["watchdog"] | T.MARKER_BIT["dist_backend"]
             | T.MARKER_BIT["rendezvous"])
 _WEAK = T.MARKER_BIT["network"] | T.MARKER_BIT["timeout"] | T.MARKER_BIT["no_answer"] \
-    | T.MARKER_BIT["hub"]
+    | T.MARKER_BIT["hub"] | T.MARKER_BIT["mem_context"]
 # Memory evidence in a traceback: consistent with the OOM killer's SIGKILL after it.
 _MEMORY = T.MARKER_BIT["host_oom"] | T.MARKER_BIT["cuda_oom"]
 # Reports about a process from outside it (the scheduler's cancel, torchrun's

@@ -52,7 +52,7 @@ SEC_NONE, SEC_ROOT, SEC_OTHER = 0, 1, 2
 MARKERS = (
     "nccl", "watchdog", "gloo", "peer_closed", "rendezvous", "dist_backend",
     "cuda_oom", "host_oom", "ecc", "xid", "gpu_lost", "illegal_access",
-    "device_assert", "enospc", "edquot", "estale", "eio", "object_store",
+    "device_assert", "enospc", "mem_context", "estale", "eio", "object_store",
     "timeout", "network", "corrupt_zip", "corrupt_safetensors", "corrupt_pickle",
     "pickle_eof", "bad_image", "circuit_breaker", "segfault",
     "abort", "native_abort", "preempt", "time_limit", "node_fail",
@@ -690,8 +690,17 @@ _MARKER_NEEDLES = {
                b"Not enough disk space", b"not enough disk space",
                # Windows' ERROR_DISK_FULL (112) as FormatMessage words it, which Python,
                # LMDB and most libraries print on Windows
-               b"not enough space on the disk"),
-    "edquot": (b"Disk quota exceeded", b"[Errno 122]"),
+               b"not enough space on the disk",
+               # a quota is a disk full for this user (EDQUOT, 122)
+               b"Disk quota exceeded", b"[Errno 122]"),
+    # Not evidence: what the process was doing when a shell reported it killed. A
+    # model's or a checkpoint's load in flight (transformers' "Loading checkpoint
+    # shards", a script's "Loading model ...") and a resident-memory figure in its
+    # progress lines ("host_rss 63.3 GiB") make the OOM killer the
+    # likely sender of a bare SIGKILL; without them a shell's "Killed" says only how
+    # the process died (the contract: no memory evidence, worker_crash)
+    "mem_context": (b"Loading checkpoint shards", b"Loading checkpoint", b"Loading model",
+                    b"Loading weights", b"loading weights", b"host_rss"),
     "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]",
                # the kubelet unable to mount a pod's volume (an NFS or a cloud disk out of
                # reach: "Unable to mount volumes for pod ...", later "Unable to attach or
