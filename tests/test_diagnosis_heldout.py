@@ -2431,6 +2431,59 @@ C["cpp_terminate_with_message"] = (b"""terminate called after throwing an instan
   what():  unsupported tensor layout for this op
 Aborted (core dumped)
 """, 134, "application_error")
+# Apple's Metal asserting and MPSGraph's verifier: the code's, whatever signal follows
+C["metal_failed_assertion"] = (b"""/AppleInternal/Library/BuildRoots/x/Library/Caches/com.apple.xbs/Sources/MetalPerformanceShaders/MPSCore/Types/MPSNDArray.mm:705: failed assertion '[MPSNDArray initWithDevice:descriptor:] Error: product of dimension sizes > 2**31'
+""", 134, "application_error")
+C["mpsgraph_op_refused_then_segfault"] = (b"""epoch 0
+(mpsFileLoc): /AppleInternal/x/MPSGraphUtilities.mm:39:0: error: 'mps.matmul' op contracting dimensions differ 512 & 784
+zsh: segmentation fault  python train.py
+""", 139, "application_error")
+C["pickle_refuses_a_method"] = (b"""Can't pickle <function Model.training_step at 0x7f00aa000000>: it's not the same object as __main__.Model.training_step
+""", None, "application_error")
+C["ragged_lists_to_tensor"] = (b"""batch failed: expected sequence of length 512 at dim 1 (got 498). Skipping.
+""", None, "application_error")
+C["mps_without_float64"] = (b"""=> Error inspecting tensor: #<RuntimeError: Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support float64. Please use float32 instead.>
+""", None, "application_error")
+C["lightning_no_gpu"] = (b"""Exception has occurred: MisconfigurationException
+GPUAccelerator can not run on your system since the accelerator is not available.
+""", None, "application_error")
+C["tf_lowercase_quota"] = (b"""tensorflow.python.framework.errors_impl.ResourceExhaustedError: disk quota exceeded [Op:SaveV2]
+""", None, "storage_timeout")
+C["sqlite_busy"] = (b"""sqlite3.OperationalError: database is locked
+""", None, "storage_timeout")
+C["conda_corrupt_package"] = (b"""CondaVerificationError: The package for pytorch located at /opt/conda/pkgs/pytorch-2.1.0
+appears to be corrupted. The path 'lib/python3.10/site-packages/torch/_C.so'
+specified in the package manifest cannot be found.
+""", None, "artifact_corruption")
+C["windows_event_log_crash"] = (b"""Faulting application name: python.exe, version: 3.10.11150.1013
+Faulting module name: nvcuda64.dll, version: 31.0.15.3667
+Exception code: 0xc0000409
+""", None, "worker_crash")
+C["cargo_ntstatus"] = (b"""error: process didn't exit successfully: `target\\release\\trainer.exe` (exit code: 0xc0000094, STATUS_INTEGER_DIVIDE_BY_ZERO)
+""", None, "worker_crash")
+C["grid_engine_refuses_the_job"] = (b"""Unable to run job: Job was rejected because job requests unknown queue "gpu.q".
+Exiting.
+""", None, "application_error")
+C["lsf_refuses_the_job"] = (b"""Fatal error occurred: 101. Command 'bsub' produced exit code 255. Output: 'gpu: No such queue. Job not submitted.'
+""", None, "application_error")
+C["sbatch_refuses_the_partition"] = (b"""sbatch: error: *** Error partition 'h100' is not valid for this job
+""", 1, "application_error")
+C["lmod_cannot_load"] = (b"""Lmod has detected the following error: These module(s) exist but cannot be
+loaded as requested: "python/3.11"
+""", None, "application_error")
+C["powershell_no_venv"] = (b"""    + CategoryInfo          : ObjectNotFound: (.\\venv\\Scripts\\activate:String) [], CommandNotFoundException
+    + FullyQualifiedErrorId : CommandNotFoundException
+""", None, "application_error")
+C["torque_server_out_of_reach"] = (b"""qsub: cannot connect to server pbs-1 (errno=111) Connection refused
+""", None, "communication_error")
+C["slurm_controller_out_of_reach"] = (b"""srun: error: Unable to confirm allocation for job 60564: Unable to contact slurm controller (connect failure)
+""", None, "communication_error")
+C["parquet_corrupt_footer"] = (b"""ArrowIOError: Invalid parquet file. Corrupt footer.
+""", None, "data_error")
+C["parquet_cpp_end_of_stream"] = (b"""terminate called after throwing an instance of 'parquet::ParquetException'
+  what():  Unexpected end of stream
+Aborted
+""", 134, "data_error")
 # Ray's and vLLM's worker-process prefix ("(<Name> pid=<N>[, ip=<addr>]) ") is a
 # launcher's: the report behind it is still at its line's start
 C["actor_prefix_error_report"] = (b"""(TrainWorker pid=4411, ip=10.0.3.7) Setting up process group for: env:// [rank=0, world_size=2]

@@ -24,7 +24,7 @@ def sig(**kw):
 
 @pytest.mark.parametrize("signals, want", [
     (sig(correlated=True, markers={"cuda_oom"}), F.CORRELATED_INCIDENT),
-    (sig(markers={"control_plane"}), F.CONTROL_PLANE_FAILURE),
+    (sig(markers={"control_plane"}, root_markers={"cuda_oom"}), F.COMMUNICATION_ERROR),
     (sig(markers={"time_limit", "preempt"}, signal=9), F.PREEMPTION),
     (sig(markers={"node_fail"}), F.NODE_LOSS),
     (sig(root_exception="RuntimeError", chain_types=("RuntimeError",), root_markers={"ecc"},

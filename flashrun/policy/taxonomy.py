@@ -8,7 +8,9 @@ order  class                       evidence
 =====  ==========================  ==============================================
 1      correlated_incident         many runs failed together (history)
 1b     (a site rule's class)       a site rule matched (flashrun.policy.rules)
-2      control_plane_failure       the scheduler/controller itself is unreachable
+2      communication_error         the scheduler/controller itself is unreachable (the
+                                   contract has no control-plane class;
+                                   control_plane_failure comes only from a site rule)
 3      node_loss / preemption /    the scheduler's own job state first (NODE_FAIL,
        out_of_memory               PREEMPTED, TIMEOUT, OUT_OF_MEMORY: see
                                    SCHEDULER_CLASSES), then its words in the log
@@ -371,7 +373,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         return FailureClass(s.rule.rule.failure_class), "site rule %s: %s" % (
             s.rule.rule.where, s.rule.rule.reason)
     if "control_plane" in evidence:
-        return FailureClass.CONTROL_PLANE_FAILURE, "the scheduler's controller is unreachable"
+        # the contract has no control-plane class: a job's scheduler, like its store, is
+        # the group's coordinator, and the labels read it as communication (site rules
+        # may still name control_plane_failure, whose action is a pause)
+        return FailureClass.COMMUNICATION_ERROR, "the scheduler's controller is unreachable"
     if s.scheduler_state in SCHEDULER_CLASSES:
         return SCHEDULER_CLASSES[s.scheduler_state]
     scheduler = s.markers | root_markers  # a cancel line can follow a message unbroken

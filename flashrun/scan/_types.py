@@ -600,6 +600,12 @@ _MARKER_NEEDLES = {
                            # ("rocBLAS error: Cannot read .../TensileLibrary.dat: ... for GPU
                            # arch : gfx900")
                            b"rocBLAS error: Cannot read ",
+                           # MPS without float64 ("Cannot convert a MPS Tensor to float64
+                           # dtype as the MPS framework doesn't support float64") and
+                           # Lightning's accelerator check ("GPUAccelerator can not run on
+                           # your system since the accelerator is not available")
+                           b"the MPS framework doesn't support",
+                           b"since the accelerator is not available",
                            # and its other words for the same missing library ("rocBLAS
                            # error: Could not load .../TensileLibrary_lazy_gfx1103.dat",
                            # "Could not initialize Tensile library")
@@ -692,7 +698,7 @@ _MARKER_NEEDLES = {
                # LMDB and most libraries print on Windows
                b"not enough space on the disk",
                # a quota is a disk full for this user (EDQUOT, 122)
-               b"Disk quota exceeded", b"[Errno 122]"),
+               b"Disk quota exceeded", b"[Errno 122]", b"disk quota exceeded"),
     # Not evidence: what the process was doing when a shell reported it killed. A
     # model's or a checkpoint's load in flight (transformers' "Loading checkpoint
     # shards", a script's "Loading model ...") and a resident-memory figure in its
@@ -702,6 +708,10 @@ _MARKER_NEEDLES = {
     "mem_context": (b"Loading checkpoint shards", b"Loading checkpoint", b"Loading model",
                     b"Loading weights", b"loading weights", b"host_rss"),
     "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]",
+               # SQLite's SQLITE_BUSY ("database is locked"): a database file shared by
+               # processes or hosts (an Optuna study, a cache, a DB on NFS whose locks
+               # do not hold), busy past the timeout
+               b"database is locked",
                # the kubelet unable to mount a pod's volume (an NFS or a cloud disk out of
                # reach: "Unable to mount volumes for pod ...", later "Unable to attach or
                # mount volumes: ...")
@@ -931,6 +941,9 @@ _MARKER_NEEDLES = {
                       # weight' data is not within the file bounds, model is corrupted or
                       # incomplete")
                       b"model is corrupted or incomplete",
+                      # conda's verification of a cached package ("CondaVerificationError:
+                      # The package for pytorch located at ... appears to be corrupted.")
+                      b"appears to be corrupted",
                       # a Git LFS pointer file in the real file's place (a clone without
                       # git-lfs: "version https://git-lfs.github.com/spec/v1"), whatever
                       # parser then chokes on its text
@@ -1008,6 +1021,14 @@ _MARKER_NEEDLES = {
                  # 120 (most recent call first):" heads a C++ exception's frames)
                  b"Current thread 0x",
                  b"0xC0000005", b"0xC00000FD",
+                 # Windows' own reports of a native crash: the Application event log's
+                 # ("Faulting application name: python.exe ...", "Faulting module path:")
+                 # and NTSTATUS names as cargo and debuggers print them
+                 # ("STATUS_INTEGER_DIVIDE_BY_ZERO", STATUS_ACCESS_VIOLATION,
+                 # STATUS_STACK_BUFFER_OVERRUN, STATUS_ILLEGAL_INSTRUCTION)
+                 b"Faulting application ", b"STATUS_INTEGER_DIVIDE_BY_ZERO",
+                 b"STATUS_ACCESS_VIOLATION", b"STATUS_STACK_BUFFER_OVERRUN",
+                 b"STATUS_ILLEGAL_INSTRUCTION",
                  # SIGSEGV's si_code SEGV_MAPERR in crash handlers' words (UCX's "Caught
                  # signal 11 (Segmentation fault: address not mapped to object ...)",
                  # ViZDoom's "*** Fatal Error *** Address not mapped to object (signal 11)")
@@ -1133,6 +1154,12 @@ _MARKER_NEEDLES = {
     # Qt plotting backends: 'ASSERT: "false" in file qasciikey.cpp, line 501',
     # 'ASSERT failure in QList<T>::at: "index out of range", file ...')
     "check_failed": (b"Check failed: ", b"Assertion failed: ", b" API failed at line ",
+                     # Apple's Metal frameworks asserting ("MPSNDArray.mm:705: failed
+                     # assertion '[MPSNDArray initWithDevice:descriptor:] Error: product of
+                     # dimension sizes > 2**31'") and MPSGraph's MLIR verifier refusing an
+                     # op the code built ("error: 'mps.matmul' op contracting dimensions
+                     # differ 3072 & 784"): the code's, whatever signal follows
+                     b"failed assertion '", b"error: 'mps.",
                      b"' panicked at ", b"Program terminated with an unrecoverable error",
                      b'ASSERT: "', b"ASSERT failure in ",
                      # glog's CHECK_NOTNULL ("F tensorflow/core/lib/png/png_io.cc:341]
@@ -1211,6 +1238,14 @@ _MARKER_NEEDLES = {
                      # bootstrapping phase."): Windows and macOS DataLoader workers
                      b"finished its bootstrapping phase",
                      b"object is not subscriptable", b"object is not callable",
+                     # pickle refusing an object a spawned worker or a save needs
+                     # ("Can't pickle <function f at 0x..>: it's not the same object as
+                     # __main__.f", "Can't pickle local object", 3.x's "cannot pickle
+                     # '_thread.lock' object")
+                     b"Can't pickle ", b"cannot pickle '",
+                     # torch.tensor on ragged nested lists (tensor_new.cpp: "expected
+                     # sequence of length 692 at dim 2 (got 472)"), a collate without padding
+                     b"expected sequence of length ",
                      # an UnboundLocalError's words (ceval's templates: 3.11+ "cannot
                      # access local variable 'x' where it is not associated with a
                      # value", its free-variable twin, and the older "local variable
@@ -1498,7 +1533,16 @@ _MARKER_NEEDLES = {
                        # the job's environment refused before the run: Environment
                        # Modules' and Lmod's unknown module ("Unable to locate a
                        # modulefile for 'conda'", "The following module(s) are unknown:")
-                       b"Unable to locate a modulefile for",
+                       b"Unable to locate a modulefile for", b"Lmod has detected the following error",
+                       # a cluster scheduler refusing the job (Grid Engine's qsub: "Unable
+                       # to run job: Job was rejected because job requests unknown queue";
+                       # LSF's bsub: "No such queue. Job not submitted."; sbatch, whose
+                       # every error is a refused submission: "sbatch: error: *** Error
+                       # partition 'x' is not valid for this job")
+                       b"Unable to run job: ", b"Job not submitted", b"sbatch: error: ",
+                       # PowerShell running what is not there ("FullyQualifiedErrorId :
+                       # CommandNotFoundException": a venv never created)
+                       b"CommandNotFoundException",
                        b"The following module(s) are unknown",
                        # Windows console-script launchers (torchrun.exe, accelerate.exe,
                        # pip.exe) whose script names an interpreter that is not there:
@@ -1514,6 +1558,9 @@ _MARKER_NEEDLES = {
                    b"Missing key(s) in state_dict", b"Unexpected key(s) in state_dict",
                    b"Trying to set a tensor of shape"),
     "control_plane": (b"Unable to contact slurm controller", b"slurm_receive_msg",
+                      # Torque's and PBS Pro's clients unable to reach pbs_server ("qsub:
+                      # cannot connect to server gm-1 (errno=111) Connection refused")
+                      b"cannot connect to server ",
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
     "worker_exit": (b"exited unexpectedly",
@@ -1599,6 +1646,10 @@ _MARKER_NEEDLES = {
                    # TensorFlow's record reader (record_reader.cc) on a damaged TFRecord
                    # shard: "DataLossError: corrupted record at 2585605691"
                    b"corrupted record at",
+                   # Parquet's reader on a damaged file ("Invalid parquet file. Corrupt
+                   # footer.", the C++ reader's "Unexpected end of stream") and the
+                   # PyTorch TFRecord reader's ("Failed to read the record.")
+                   b"Corrupt footer", b"Unexpected end of stream", b"Failed to read the record",
                    # RDKit parsing or sanitizing a molecule (a SMILES string, an SDF
                    # record): "SMILES Parse Error: syntax error while parsing: C1CC",
                    # "Can't kekulize mol.  Unkekulized atoms: 0 1 2", "Explicit valence
