@@ -2484,6 +2484,21 @@ C["parquet_cpp_end_of_stream"] = (b"""terminate called after throwing an instanc
   what():  Unexpected end of stream
 Aborted
 """, 134, "data_error")
+# a TLS certificate the client refuses: its setup, not the store
+C["certificate_verify_failed"] = (b"""  File "/opt/conda/lib/python3.10/urllib/request.py", line 1351, in do_open
+    raise URLError(err)
+urllib.error.URLError: <urlopen error [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1006)>
+""", 1, "application_error")
+# a notebook runner's per-cell limit and Colab's usage limits: the run's time or GPU taken back
+C["notebook_cell_timeout"] = (b"""Notebook cell execution failed
+Cell 4: Timeout of 600 seconds exceeded waiting for output.
+""", None, "preemption")
+C["nbclient_cell_timeout"] = (b"""E           nbclient.exceptions.CellTimeoutError: A cell timed out while it was being executed, after 600 seconds.
+/usr/lib/python3.11/site-packages/nbclient/client.py:801: CellTimeoutError
+""", 1, "preemption")
+C["colab_usage_limits"] = (b"""Cannot connect to GPU backend
+You cannot currently connect to a GPU due to usage limits in Colab.
+""", None, "preemption")
 # Ray's and vLLM's worker-process prefix ("(<Name> pid=<N>[, ip=<addr>]) ") is a
 # launcher's: the report behind it is still at its line's start
 C["actor_prefix_error_report"] = (b"""(TrainWorker pid=4411, ip=10.0.3.7) Setting up process group for: env:// [rank=0, world_size=2]
@@ -3293,7 +3308,6 @@ KNOWN = {
     "b341-016": "DeepEP's `CUDA error ... 'an illegal memory access was encountered'` beside NCCL's /dev/shm warnings: the labeller reads the communication setup; flashrun reads the kernel fault (application_error)",
     "b342-001": "`slurmstepd: error: execve(): .../slurm_script: No such file or directory`: the labeller reads a node fault (worker_crash); flashrun reads a program that is not there (application_error)",
     "b342-005": "two spawn-worker tracebacks glued together (`...pickle.load(from_parent)MemoryError`): the exception glued onto a source line is not read (application_error, a cut traceback)",
-    "b343-002": "`SSLError(... CERTIFICATE_VERIFY_FAILED ...)` reaching huggingface.co: the labeller reads the trust store (application_error); flashrun reads a fetch that failed (storage_timeout)",
     "b343-006": "a bare `ConnectionResetError: [Errno 104]` glued after a progress bar: the labeller reads a download; flashrun reads a reset connection (communication_error)",
     "b343-013": "huggingface_hub's `Consistency check failed`: artifact_corruption by this labeller, storage_timeout by flashrun (as five earlier labels)",
     "b343-025": "urllib3's `Retrying (...) after connection broken by 'SSLError(...)'` at WARNING, wrapped by a rich logger onto a second line: a warning the run printed a line after (unknown)",

@@ -358,6 +358,9 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         root_markers = root_markers - _NET - _ERRNO_WORDS
     evidence = root_markers | s.markers
     root_net = root_markers & _NET
+    # a connection that could not authenticate (ssh's key, TLS refusing the server's
+    # certificate) reached its server: the client's setup, not a store or network fault
+    unauthenticated = "ssh_denied" in evidence
     code_root = has_root and root_type in _CODE_TYPES
     if code_root and not root_markers - {"timeout"} - _WHERE:
         # A plain code error at the root outweighs prose elsewhere that mentions
@@ -423,7 +426,8 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
         root_type == "URLError" or "download" in placed
     # the store answered that what the run asked for does not exist: the run's path
     missing = "missing_object" in evidence
-    if evidence & _DISK or (not missing and (store and (evidence & _NET or has_root) or fetch)):
+    if evidence & _DISK or (not missing and not unauthenticated and (
+            store and (evidence & _NET or has_root) or fetch)):
         return FailureClass.STORAGE_TIMEOUT, "storage failed (full, quota, stale, I/O, an " \
             "object store or a failed fetch)"
     if s.not_a_pickle or not evidence & _REFUSED and (
@@ -454,8 +458,8 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     mute_native = has_root and root_type in _STD_TYPES and root_markers <= _NATIVE_ROOT
     if root_markers & _COMM or ((not has_root or mute_native) and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
-    if root_net or (types & _NET_TYPE_SET and not local_peer) or (
-            not has_root and s.markers & _NET_UNPLACED):
+    if not unauthenticated and (root_net or (types & _NET_TYPE_SET and not local_peer) or (
+            not has_root and s.markers & _NET_UNPLACED)):
         # the contract has no network class: a remote dependency a run reaches (the
         # Hub, a URL, a model server) is what it fetches from, its store; the same
         # back-off as network_degradation, which site rules may still name

@@ -1075,6 +1075,9 @@ _MARKER_NEEDLES = {
                      # due to uncaught exception of type std::runtime_error: ..."
                      b"terminating due to uncaught exception"),
     "preempt": (b"DUE TO PREEMPTION", b"PREEMPTED", b"was preempted",
+                # Colab taking its GPU back ("You cannot currently connect to a GPU due
+                # to usage limits in Colab.")
+                b"due to usage limits",
                 b"DUE TO JOB REQUEUE", b"is preempted",  # Slurm requeue, submitit
                 # the clouds' own words for a reclaimed spot or low-priority node: Azure
                 # ML's service error ("PreemptionError: Nodes of this job got pre-empted"),
@@ -1090,6 +1093,11 @@ _MARKER_NEEDLES = {
     "task_failure": (b"DUE TO TASK FAILURE",),
     # Slurm's cancel; PBS's and LSF's own kill notices at the wall-time limit
     "time_limit": (b"DUE TO TIME LIMIT", b"PBS: job killed: walltime", b"TERM_RUNLIMIT",
+                   # a notebook runner's per-cell limit (nbclient's CellTimeoutError,
+                   # "Cell execution timed out", "Timeout of 5 seconds exceeded waiting
+                   # for output"): the run's time was up, not its code
+                   b"CellTimeoutError", b"Cell execution timed out",
+                   b"exceeded waiting for output",
                    # Kubernetes' active deadline for a pod or a Job (DeadlineExceeded: "Pod
                    # was active on the node longer than the specified deadline", "Job was
                    # active longer than specified deadline")
@@ -1138,7 +1146,12 @@ _MARKER_NEEDLES = {
                     b"cannot be directly executed"),
     # ssh refusing a multi-node launcher (pdsh, DeepSpeed's hostfile runner, mpirun):
     # no passwordless login set up, a launch that fails the same way every time
-    "ssh_denied": (b"Permission denied (publickey",),
+    # a connection that cannot authenticate: ssh's key refused, and TLS refusing the
+    # server's certificate (an expired one, a proxy's, a Python without a CA bundle:
+    # "[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local
+    # issuer certificate"): the client's setup, the same on every attempt
+    "ssh_denied": (b"Permission denied (publickey", b"CERTIFICATE_VERIFY_FAILED",
+                   b"certificate verify failed"),
     # a native library's own assertion failing: glog's CHECK ("Check failed: a == b
     # (1 vs. 2)": TensorFlow, XLA, Paddle, lmdeploy's TurboMind), and the C runtime's
     # and most C++ libraries' "Assertion failed: " (MSVC's assert, TensorRT-LLM's
