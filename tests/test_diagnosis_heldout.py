@@ -2499,6 +2499,12 @@ C["nbclient_cell_timeout"] = (b"""E           nbclient.exceptions.CellTimeoutErr
 C["colab_usage_limits"] = (b"""Cannot connect to GPU backend
 You cannot currently connect to a GPU due to usage limits in Colab.
 """, None, "preemption")
+C["msmpi_rank_ended"] = (b"""[1] process exited without calling finalize
+---- error analysis -----
+[1] on NODE-7
+C:\\app\\train.exe ended prematurely and may have crashed. exit code 1
+---- error analysis -----
+""", None, "worker_crash")
 # Ray's and vLLM's worker-process prefix ("(<Name> pid=<N>[, ip=<addr>]) ") is a
 # launcher's: the report behind it is still at its line's start
 C["actor_prefix_error_report"] = (b"""(TrainWorker pid=4411, ip=10.0.3.7) Setting up process group for: env:// [rank=0, world_size=2]

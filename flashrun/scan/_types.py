@@ -1577,6 +1577,10 @@ _MARKER_NEEDLES = {
                       b"Socket timed out on send/recv operation"),
     "write_failed": (b"PytorchStreamWriter failed", b"file write failed", b"unexpected pos "),
     "worker_exit": (b"exited unexpectedly",
+                    # MS-MPI's mpiexec after a rank died ("[1] process exited without
+                    # calling finalize", "C:\\app.exe ended prematurely and may have
+                    # crashed. exit code 1")
+                    b"ended prematurely and may have crashed",
                     # Kubernetes' word for a container that keeps dying (a pod status
                     # "CrashLoopBackOff", the kubelet's event "Back-off restarting failed
                     # container"): it exits and is restarted, its reason not said here
