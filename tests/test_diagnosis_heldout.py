@@ -2505,6 +2505,10 @@ C["msmpi_rank_ended"] = (b"""[1] process exited without calling finalize
 C:\\app\\train.exe ended prematurely and may have crashed. exit code 1
 ---- error analysis -----
 """, None, "worker_crash")
+# requests' HTTPError text on the line after a library's own message is that message's
+C["http_error_under_the_message"] = (b"""OSError: There was a specific connection error when trying to load org/model:
+429 Client Error: Too Many Requests for url: https://huggingface.co/org/model/resolve/main/config.json
+""", 1, "storage_timeout")
 # Ray's and vLLM's worker-process prefix ("(<Name> pid=<N>[, ip=<addr>]) ") is a
 # launcher's: the report behind it is still at its line's start
 C["actor_prefix_error_report"] = (b"""(TrainWorker pid=4411, ip=10.0.3.7) Setting up process group for: env:// [rank=0, world_size=2]

@@ -48,6 +48,7 @@ TOKENS = [
     b"2025-03-01 10:00:00,001 - ERROR - stderr - ", b"2025-03-01 10:00:07,918 - ERROR - ",
     b"trainer-1  | ", b"trainer-12 | ", b"    ", b"[pod/w-0/pytorch] ", b"(Worker pid=4411) ",
     b"(VllmWorker rank=2 pid=77) ", b"(pid=12, ip=10.0.0.1) ", b"(raylet) ", b"(x pid=) ",
+    b"429 Client Error: Too Many Requests for url: x", b"503 Server Error: ", b"404 Client Err",
     b"abc1 ", b" 41%|####  | 4/9 [00:01<00:02]", b"[3]:", b"died with <Signals.SIGSEGV: 11>.",
     b"Process finished with exit code 139 (interrupted by signal 11: SIGSEGV)",
     b"srun: error: n1: task 3: Exited with exit code 2", b"terminated with signal SIGKILL",

@@ -524,9 +524,19 @@ def is_noise(s):
 
 
 def is_record_start(s):
-    """A line that starts a new log record and so ends an unprefixed message."""
-    return bool(s) and (s[0] == 0x5B or s[0] in _DIGITS or _glog(s)
-                        or s.startswith(_RECORD_PREFIXES))
+    """A line that starts a new log record and so ends an unprefixed message. A line
+    opening with digits is one (a timestamp, a counter, a progress bar), unless it is
+    requests' HTTPError text ("429 Client Error: Too Many Requests for url: ..."), which
+    libraries put on the line after their own message."""
+    return bool(s) and (s[0] == 0x5B or (s[0] in _DIGITS and not _http_error(s))
+                        or _glog(s) or s.startswith(_RECORD_PREFIXES))
+
+
+def _http_error(s):
+    """Does ``s`` open with requests' HTTPError text: a 3-digit status, then
+    ``" Client Error: "`` or ``" Server Error: "`` (models.py, raise_for_status)?"""
+    return len(s) > 17 and s[1] in _DIGITS and s[2] in _DIGITS and (
+        s.startswith(b" Client Error: ", 3) or s.startswith(b" Server Error: ", 3))
 
 
 def _frame_like(s):

@@ -705,8 +705,12 @@ cdef inline bint _is_noise2(const unsigned char* s, Py_ssize_t n) noexcept nogil
 
 
 cdef bint _is_record_start(const unsigned char* s, Py_ssize_t n) noexcept nogil:
+    """_py_text.is_record_start (requests' HTTPError text after a message is none)."""
     cdef int k
     if n == 0:
+        return 0
+    if _digit(s[0]) and n > 17 and _digit(s[1]) and _digit(s[2]) and (
+            _starts(s, n, 3, b" Client Error: ") or _starts(s, n, 3, b" Server Error: ")):
         return 0
     if s[0] == 0x5B or _digit(s[0]) or _glog(s, n):
         return 1
