@@ -2928,7 +2928,31 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b389-" + i, tail, row) for i, tail, row in _batch("heldout389")] + \
     [("b390-" + i, tail, row) for i, tail, row in _batch("heldout390")] + \
     [("b391-" + i, tail, row) for i, tail, row in _batch("heldout391")] + \
-    [("b392-" + i, tail, row) for i, tail, row in _batch("heldout392")]
+    [("b392-" + i, tail, row) for i, tail, row in _batch("heldout392")] + \
+    [("b393-" + i, tail, row) for i, tail, row in _batch("heldout393")] + \
+    [("b394-" + i, tail, row) for i, tail, row in _batch("heldout394")] + \
+    [("b395-" + i, tail, row) for i, tail, row in _batch("heldout395")] + \
+    [("b396-" + i, tail, row) for i, tail, row in _batch("heldout396")] + \
+    [("b397-" + i, tail, row) for i, tail, row in _batch("heldout397")] + \
+    [("b398-" + i, tail, row) for i, tail, row in _batch("heldout398")] + \
+    [("b399-" + i, tail, row) for i, tail, row in _batch("heldout399")] + \
+    [("b400-" + i, tail, row) for i, tail, row in _batch("heldout400")] + \
+    [("b401-" + i, tail, row) for i, tail, row in _batch("heldout401")] + \
+    [("b402-" + i, tail, row) for i, tail, row in _batch("heldout402")] + \
+    [("b403-" + i, tail, row) for i, tail, row in _batch("heldout403")] + \
+    [("b404-" + i, tail, row) for i, tail, row in _batch("heldout404")] + \
+    [("b405-" + i, tail, row) for i, tail, row in _batch("heldout405")] + \
+    [("b406-" + i, tail, row) for i, tail, row in _batch("heldout406")] + \
+    [("b407-" + i, tail, row) for i, tail, row in _batch("heldout407")] + \
+    [("b408-" + i, tail, row) for i, tail, row in _batch("heldout408")] + \
+    [("b409-" + i, tail, row) for i, tail, row in _batch("heldout409")] + \
+    [("b410-" + i, tail, row) for i, tail, row in _batch("heldout410")] + \
+    [("b411-" + i, tail, row) for i, tail, row in _batch("heldout411")] + \
+    [("b412-" + i, tail, row) for i, tail, row in _batch("heldout412")] + \
+    [("b413-" + i, tail, row) for i, tail, row in _batch("heldout413")] + \
+    [("b414-" + i, tail, row) for i, tail, row in _batch("heldout414")] + \
+    [("b415-" + i, tail, row) for i, tail, row in _batch("heldout415")] + \
+    [("b416-" + i, tail, row) for i, tail, row in _batch("heldout416")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3436,6 +3460,53 @@ KNOWN = {
     "b392-016": "a custom watchdog's `FREEZE step=... replay_query=600` lines: no needle (unknown); labelled accelerator_failure",
     "b1-014": "a shell's `Killed` after progress lines with `rss=59.6GB`: a memory figure in a shape the context needles do not hold (worker_crash); labelled out_of_memory",
     "b8-006": "a bare `Killed` glued to a progress bar; the thread, not the log, says the host ran out of RAM (worker_crash); labelled out_of_memory",
+    "b394-007": "an amdgpu gfxhub page fault in dmesg: a GPU page fault reads as an illegal access (the code's; unknown here, no process line); labelled accelerator_failure",
+    "b394-013": "rocminfo's HSA_STATUS_ERROR_OUT_OF_RESOURCES on one CI runner, then the job's exit 8: read as the exit (worker_crash); labelled accelerator_failure",
+    "b394-017": "rocBLAS's `Could not initialize Tensile host: Unknown exception thrown` on a CI runner, then exit 8: read as the exit (worker_crash); labelled accelerator_failure",
+    "b394-018": "rocBLAS's `Could not initialize Tensile host: No devices found` alone: no needle holds the host form (unknown); labelled application_error",
+    "b395-008": "Level Zero's `UR_RESULT_ERROR_UNKNOWN` behind a RuntimeError: no needle (the code's); labelled accelerator_failure",
+    "b395-010": "`NPU out of memory. Tried to allocate more than 1EB`: an impossible request the labeller reads as the code's; no needle for the NPU's words (unknown)",
+    "b395-016": "SYCL's `PI_ERROR_DEVICE_NOT_FOUND` mid-run: no needle (the code's RuntimeError); labelled accelerator_failure",
+    "b397-020": "ggml's `fattn.cu:469: fatal error` (GGML_ABORT) at a line's end: no needle (unknown); labelled application_error",
+    "b397-022": "a Windows batch file's `Press any key to continue` glued after a progress bar: the process ended silently, no death report (unknown); labelled worker_crash",
+    "b398-020": "ssh handed a command string as its host name (an empty host in the tracker's command): read as the peer out of reach (communication); labelled application_error",
+    "b398-022": "socket.gaierror resolving the machine's own host name for a parameter server: read as a network dependency (storage); labelled communication_error",
+    "b400-004": "wandb's `Timed out waiting for wandb service to start`: no needle (unknown); labelled storage_timeout",
+    "b400-006": "tensorboard's FileNotFoundError writing an open event file: read as the code's; labelled storage_timeout (a vanished mount)",
+    "b400-007": "TF's events writer `[ERROR] ... Write failed because file could not be opened` behind a bracketed timestamp: no needle (unknown); labelled application_error",
+    "b400-008": "TF's `InvalidArgumentError:events.out.tfevent;  Invalid argument` with no space after the colon: the terminal is not read (unknown); labelled application_error",
+    "b400-010": "`wandb: ERROR api_key not configured (no-tty)`: the tool-name prefix hides the error report (unknown); labelled application_error",
+    "b400-016": "ClearML's `TASK STOPPED - USER ABORTED` warning: a stop from outside, read as nothing (unknown); labelled preemption",
+    "b400-017": "ClearML's logger ERROR records (`Invalid task id`): a logger's ERROR level is not an error report (unknown); labelled application_error",
+    "b400-018": "`Exception: The wandb backend process has shutdown`: read as the code's exception; labelled worker_crash (a helper process died)",
+    "b400-020": "the legacy neptune client's InvalidApiKey message body, pasted without its type: no needle (unknown); labelled application_error",
+    "b402-015": "a resource_tracker leaked-semaphore UserWarning alone: a note (unknown); labelled worker_crash",
+    "b403-010": "a frame and its source line alone: read as a traceback cut before its exception (the code's); labelled unknown",
+    "b403-011": "DeepSpeedCPUAdam's `Exception ignored in: ... __del__` AttributeError with no exit status: an ignored exception is believed only with an error exit (unknown); labelled application_error",
+    "b404-003": "OpenCV's `!ssize.empty()` in resize: read as a bad image (data); labelled application_error (imread's None from a wrong path)",
+    "b404-005": "the same as 003",
+    "b404-006": "OpenCV's `_step >= minstep` in Mat on one image: read as the code's; labelled data_error",
+    "b405-001": "Optuna's warning that a trial failed on `database disk image is malformed`: a note at WARNING level (unknown); labelled storage_timeout (SQLite on a shared file system)",
+    "b405-010": "rustboard's `ReadRecordError(BadLengthCrc(ChecksumError ...))` WARN lines: no needle (unknown); labelled artifact_corruption",
+    "b407-004": "transformers' `rope_scaling` must be a dictionary` validator text without its type: no needle (unknown); labelled application_error",
+    "b407-015": "a cut traceback: read as the code's (unfinished); labelled unknown",
+    "b410-002": "sbatch's `Batch job submission failed: I/O error writing script/environment to file`: read as a refused submission (the code's); labelled storage_timeout",
+    "b410-014": "slurmstepd's `execve(): .../slurm_script: No such file or directory`: read as a launch that could not run (the code's); labelled storage_timeout (the node's spool)",
+    "b412-010": "onnxruntime-genai's bare `OrtException` (DirectML's device removed, said in the thread): read as the code's; labelled accelerator_failure",
+    "b413-020": "a traceback the reporter cut: read as the code's (unfinished); labelled unknown",
+    "b414-003": "MosaicML streaming's `IndexError: Relative sample index ... is not present in the shard`: read as the code's; labelled data_error",
+    "b414-005": "the same as 003",
+    "b414-006": "DALI's `Assert on \"num_shards_ ...` garbled with its backtrace: no needle (unknown); labelled application_error",
+    "b414-007": "a TPUEstimator traceback cut inside its frames: read as the code's (unfinished); labelled data_error",
+    "b414-008": "datasets' `FileNotFoundError: hf://datasets/...parquet` for a streamed shard: read as the code's; labelled storage_timeout",
+    "b414-010": "webdataset's `duplicate file name in tar file` ValueError chained into a NameError: read as the code's; labelled data_error",
+    "b414-011": "LitData's `doesn't contain any index.json file` ValueError: read as the code's; labelled storage_timeout",
+    "b414-017": "a resource_tracker leaked shared_memory UserWarning alone: a note (unknown); labelled worker_crash",
+    "b415-001": "boto3's `ValidationException` on StopTrainingJob (a job already stopped): read as the object store's ClientError (storage); labelled application_error",
+    "b415-008": "a bare `^C` glued to a progress bar: a stop from outside says nothing (unknown); labelled worker_crash",
+    "b416-001": "torch.hub's `invalid hash value (expected ..., got ...)`: read as the code's; labelled artifact_corruption (batch 339 labels the same words both ways)",
+    "b416-002": "the same as 001",
+    "b416-016": "a download's progress bar that stops at 52%: no word of why (unknown); labelled storage_timeout",
 }
 
 
