@@ -2509,6 +2509,31 @@ C:\\app\\train.exe ended prematurely and may have crashed. exit code 1
 C["http_error_under_the_message"] = (b"""OSError: There was a specific connection error when trying to load org/model:
 429 Client Error: Too Many Requests for url: https://huggingface.co/org/model/resolve/main/config.json
 """, 1, "storage_timeout")
+# headless rendering without a display or an EGL device: the setup's, whatever abort follows
+C["egl_without_display_then_abort"] = (b"""[INFO] unwrap uv...
+[F glutil.cpp:338] eglInitialize() failed
+Aborted (core dumped)
+""", 134, "application_error")
+C["vulkan_init_then_segfault"] = (b"""RuntimeError: vk::PhysicalDevice::createDeviceUnique: ErrorInitializationFailed
+Segmentation fault
+""", 139, "application_error")
+C["simulator_server_time_out"] = (b"""  File "/opt/carla/agents/env.py", line 41, in __init__
+    self.world = self.client.get_world()
+RuntimeError: time-out of 10000ms while waiting for the simulator, make sure the simulator is ready and connected to localhost:2000
+""", 1, "communication_error")
+C["pyarrow_json_block_size"] = (b"""ArrowInvalid: straddling object straddles two block boundaries (try to increase block size?)
+""", None, "application_error")
+C["sklearn_nan_input"] = (b"""Input contains NaN, infinity or a value too large for dtype('float64').
+""", None, "application_error")
+C["cudnn9_sublibrary_missing"] = (b"""Unable to load any of {libcudnn_cnn.so.9.1.0, libcudnn_cnn.so.9.1, libcudnn_cnn.so.9, libcudnn_cnn.so}
+Invalid handle. Cannot load symbol cudnnCreateConvolutionDescriptor
+Aborted (core dumped)
+""", 134, "application_error")
+C["cuda_not_supported"] = (b"""CUDA error: the requested functionality is not supported
+  current device: 1, in function mul_mat at ggml-cuda.cu:1446
+""", None, "application_error")
+C["loky_arguments_do_not_pickle"] = (b"""joblib.externals.loky.process_executor.BrokenProcessPool: A task has failed to un-serialize. Please ensure that the arguments of the function are all picklable.
+""", None, "application_error")
 # Ray's and vLLM's worker-process prefix ("(<Name> pid=<N>[, ip=<addr>]) ") is a
 # launcher's: the report behind it is still at its line's start
 C["actor_prefix_error_report"] = (b"""(TrainWorker pid=4411, ip=10.0.3.7) Setting up process group for: env:// [rank=0, world_size=2]
@@ -3104,7 +3129,6 @@ KNOWN = {
     "b118-007": "a bare 'SIGKILL' line of unknown origin: nothing reads it",
     "b120-014": "IPython's 'HTTPError  Traceback' header with its body cut: the type not read",
     "b120-018": "exit code 143 (SIGTERM) and nothing else: a stop from outside (dev corpus 103)",
-    "b121-018": "CARLA's simulator time-out RuntimeError: labelled communication_error",
     "b122-008": "'Cannot package invalid BioImage.IO RDF': one tool's words, nothing marks it",
     "b123-014": "DGL's dmlc::Error from a socket communicator's Check failed: labelled comm",
     "b129-013": "a fragment of an exception list's repr, no terminal line",
@@ -3164,7 +3188,6 @@ KNOWN = {
     "b181-011": "a Git LFS pointer's URL in the earlier of two pasted tracebacks",
     "b183-009": "HF's couldn't-connect words for a local path: labelled application_error",
     "b184-014": "'Unable to load weights' for a config passed as weights: labelled application_error",
-    "b185-007": "a renderer's '[F glutil.cpp:332]' fatal line, then Aborted: labelled code",
     "b185-021": "PyTorch3D's bin-size warnings, then a job stopped by ^Z: labelled code",
     "b188-011": "Katib's 'Failed to collect logs: No Pods are found in Trial': one tool's words",
     "b189-007": "HELM's RunnerError 'Failed runs: [...]': labelled unknown",

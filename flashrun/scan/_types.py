@@ -305,6 +305,10 @@ _MARKER_NEEDLES = {
                    # distributed communication on port `29500`, but another process is
                    # utilizing it.")
                    b"Tried to launch distributed communication on port",
+                   # a simulator client giving up on its server (CARLA: "RuntimeError:
+                   # time-out of 10000ms while waiting for the simulator, make sure the
+                   # simulator is ready and connected to localhost:2000")
+                   b"while waiting for the simulator",
                    # the ssh that multi-node launchers (DeepSpeed's runner, pdsh, mpirun's
                    # plm) use to reach their peers, failing to find or reach one ("ssh:
                    # Could not resolve hostname node-0: Name or service not known", "ssh:
@@ -605,6 +609,19 @@ _MARKER_NEEDLES = {
                            # Lightning's accelerator check ("GPUAccelerator can not run on
                            # your system since the accelerator is not available")
                            b"the MPS framework doesn't support",
+                           # headless rendering with no display or EGL device for it (EGL's
+                           # "eglGetDisplay() failed", "eglInitialize() failed with error:
+                           # 3008" as nvdiffrast and pybullet print them, GLFW's "Failed to
+                           # get EGL display", Vulkan's ErrorInitializationFailed /
+                           # VK_ERROR_INITIALIZATION_FAILED): the machine's setup, every
+                           # attempt, whatever abort follows
+                           b"eglGetDisplay() failed", b"eglInitialize() failed", b"EGL init failed",
+                           # cudaErrorNotSupported in the runtime's words ("CUDA error: the
+                           # requested functionality is not supported"): a call this GPU or
+                           # driver does not offer (BF16 GEMMs on an older architecture)
+                           b"the requested functionality is not supported",
+                           b"Failed to get EGL display", b"ErrorInitializationFailed",
+                           b"VK_ERROR_INITIALIZATION_FAILED",
                            b"since the accelerator is not available",
                            # and its other words for the same missing library ("rocBLAS
                            # error: Could not load .../TensileLibrary_lazy_gfx1103.dat",
@@ -627,6 +644,10 @@ _MARKER_NEEDLES = {
     # ld.so's "libcuda.so: cannot open shared object file"; cuDNN's "Could not load
     # library ...", then an abort): an install's or an environment's mistake
     "missing_library": (b"cannot open shared object file",
+                        # cuDNN 9's loader for its sub-libraries ("Unable to load any of
+                        # {libcudnn_cnn.so.9.1.0, libcudnn_cnn.so.9, libcudnn_cnn.so}",
+                        # then "Invalid handle. Cannot load symbol cudnnCreate...")
+                        b"Unable to load any of {", b"Cannot load symbol ",
                         # Intel MKL unable to load its CPU-specific kernels ("Intel MKL
                         # FATAL ERROR: Cannot load libmkl_avx2.so or libmkl_def.so") and
                         # mkl-service refusing a threading layer that conflicts with
@@ -1259,6 +1280,16 @@ _MARKER_NEEDLES = {
                      # torch.tensor on ragged nested lists (tensor_new.cpp: "expected
                      # sequence of length 692 at dim 2 (got 472)"), a collate without padding
                      b"expected sequence of length ",
+                     # pyarrow's JSON reader meeting a record longer than its block
+                     # ("straddling object straddles two block boundaries (try to increase
+                     # block size?)") and scikit-learn's input check ("Input contains NaN,
+                     # infinity or a value too large for dtype('float64')"), when a paste
+                     # or a handler lost their type
+                     b"straddles two block boundaries", b"Input contains NaN, infinity",
+                     # joblib's loky pool when a task's arguments do not pickle ("A task
+                     # has failed to un-serialize. Please ensure that the arguments of the
+                     # function are all picklable.")
+                     b"arguments of the function are all picklable",
                      # an UnboundLocalError's words (ceval's templates: 3.11+ "cannot
                      # access local variable 'x' where it is not associated with a
                      # value", its free-variable twin, and the older "local variable
