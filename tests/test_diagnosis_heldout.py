@@ -2534,6 +2534,31 @@ C["cuda_not_supported"] = (b"""CUDA error: the requested functionality is not su
 """, None, "application_error")
 C["loky_arguments_do_not_pickle"] = (b"""joblib.externals.loky.process_executor.BrokenProcessPool: A task has failed to un-serialize. Please ensure that the arguments of the function are all picklable.
 """, None, "application_error")
+# credentials the run was started with: the store's refusal, not its failure
+C["sts_expired_token"] = (b"""botocore.errorfactory.ExpiredTokenException: An error occurred (ExpiredTokenException) when calling the AssumeRoleWithWebIdentity operation: Token expired
+""", 1, "application_error")
+C["old_cli_invalid_key"] = (b"""A client error (InvalidAccessKeyId) occurred when calling the GetObject operation: The AWS Access Key Id you provided does not exist in our records.
+""", None, "application_error")
+C["wandb_api_refuses_the_user"] = (b"""wandb: ERROR Error while calling W&B API: user is not logged in (<Response [401]>)
+""", None, "application_error")
+C["reqwest_client_error"] = (b"""ConnectionError: Network error: Request error: HTTP status client error (403 Forbidden), domain: https://huggingface.co/api/models/org/model/xet-write-token/main
+""", 1, "application_error")
+C["vllm_gpu_memory_held"] = (b"""(EngineCore_DP0 pid=738) ValueError: Free memory on device cuda:0 (1.54/22.05 GiB) on startup is less than desired GPU memory utilization (0.9, 19.84 GiB)
+""", None, "out_of_memory")
+C["mps_daemon_missing"] = (b"""[error] Unexpected error from cudaGetDeviceCount(). Error 805: MPS client failed to connect to the MPS control daemon or the MPS server
+""", None, "application_error")
+C["internal_assert_without_type"] = (b"""N > 0 INTERNAL ASSERT FAILED at /src/aten/src/ATen/cuda/detail/KernelUtils.h:27, please report a bug to PyTorch. CUDA kernel launch blocks must be positive, but got N=-2147483648
+""", None, "application_error")
+C["bash_zh_permission_denied"] = ("""./train.sh: 行 25: /data/train.tfrecord: 权限不够
+""".encode(), None, "application_error")
+C["read_only_mount"] = (b"""chmod: changing permissions of '/cache/model.json': Read-only file system
+""", None, "application_error")
+C["quantizer_refuses"] = (b"""llama_model_quantize: failed to quantize: llama_model_loader: failed to load model from model.gguf
+main: failed to quantize model from 'model.gguf'
+""", 1, "application_error")
+C["tf_big_allocation_then_killed"] = (b"""W tensorflow/core/framework/allocator.cc:101] Allocation of 18454937600 exceeds 10% of system memory.
+Killed
+""", 137, "out_of_memory")
 # Ray's and vLLM's worker-process prefix ("(<Name> pid=<N>[, ip=<addr>]) ") is a
 # launcher's: the report behind it is still at its line's start
 C["actor_prefix_error_report"] = (b"""(TrainWorker pid=4411, ip=10.0.3.7) Setting up process group for: env:// [rank=0, world_size=2]
@@ -3530,6 +3555,7 @@ KNOWN = {
     "b416-001": "torch.hub's `invalid hash value (expected ..., got ...)`: read as the code's; labelled artifact_corruption (batch 339 labels the same words both ways)",
     "b416-002": "the same as 001",
     "b416-016": "a download's progress bar that stops at 52%: no word of why (unknown); labelled storage_timeout",
+    "b305-009": "TF's `Allocation of N exceeds 10% of system memory` warning, then a bare `Killed`: memory at stake reads the SIGKILL as memory; labelled worker_crash",
 }
 
 

@@ -458,8 +458,10 @@ def classify(s: FailureSignals) -> Tuple[FailureClass, str]:
     mute_native = has_root and root_type in _STD_TYPES and root_markers <= _NATIVE_ROOT
     if root_markers & _COMM or ((not has_root or mute_native) and s.markers & _COMM):
         return FailureClass.COMMUNICATION_ERROR, "a collective or the rendezvous store failed"
-    if not unauthenticated and (root_net or (types & _NET_TYPE_SET and not local_peer) or (
-            not has_root and s.markers & _NET_UNPLACED)):
+    # (a server that answered, refusing the request or the credential, is no network fault)
+    if not unauthenticated and not missing and (
+            root_net or (types & _NET_TYPE_SET and not local_peer) or (
+                not has_root and s.markers & _NET_UNPLACED)):
         # the contract has no network class: a remote dependency a run reaches (the
         # Hub, a URL, a model server) is what it fetches from, its store; the same
         # back-off as network_degradation, which site rules may still name

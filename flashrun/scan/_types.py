@@ -401,6 +401,10 @@ _MARKER_NEEDLES = {
                  # nvmlDeviceGetHandleByPciBusId_v2_( pci_id, &nvml_device) INTERNAL
                  # ASSERT FAILED": the allocation had already failed
                  b"NVML_SUCCESS == r INTERNAL ASSERT", b"NVML_SUCCESS == DriverAPI::get()->nvml",
+                 # vLLM refusing to start on a GPU whose memory other processes hold
+                 # ("Free memory on device cuda:0 (1.54/22.05 GiB) on startup is less
+                 # than desired GPU memory utilization (0.9, 19.84 GiB)")
+                 b"on startup is less than desired GPU memory utilization",
                  # XLA's PJRT allocator on a TPU or GPU ("RESOURCE_EXHAUSTED: Error
                  # allocating device buffer: Attempting to allocate 15.65G. That was not
                  # possible. There are 11.08G free.")
@@ -616,6 +620,10 @@ _MARKER_NEEDLES = {
                            # VK_ERROR_INITIALIZATION_FAILED): the machine's setup, every
                            # attempt, whatever abort follows
                            b"eglGetDisplay() failed", b"eglInitialize() failed", b"EGL init failed",
+                           # CUDA's MPS client without its daemon (cudaErrorMpsConnection-
+                           # Failed, 805: "MPS client failed to connect to the MPS control
+                           # daemon or the MPS server"): the host's setup
+                           b"failed to connect to the MPS control daemon",
                            # cudaErrorNotSupported in the runtime's words ("CUDA error: the
                            # requested functionality is not supported"): a call this GPU or
                            # driver does not offer (BF16 GEMMs on an older architecture)
@@ -727,7 +735,10 @@ _MARKER_NEEDLES = {
     # likely sender of a bare SIGKILL; without them a shell's "Killed" says only how
     # the process died (the contract: no memory evidence, worker_crash)
     "mem_context": (b"Loading checkpoint shards", b"Loading checkpoint", b"Loading model",
-                    b"Loading weights", b"loading weights", b"host_rss"),
+                    b"Loading weights", b"loading weights", b"host_rss",
+                    # TensorFlow's allocator warning of a single allocation that large
+                    # ("Allocation of 18454937600 exceeds 10% of system memory.")
+                    b"exceeds 10% of system memory"),
     "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]",
                # SQLite's SQLITE_BUSY ("database is locked"): a database file shared by
                # processes or hosts (an Optuna study, a cache, a DB on NFS whose locks
@@ -855,7 +866,20 @@ _MARKER_NEEDLES = {
                        # was given, the same on every attempt
                        b"An error occurred (404)", b"An error occurred (403)",
                        b"An error occurred (AccessDenied)",
-                       b"An error occurred (InvalidAccessKeyId)"),
+                       # (the key id also in the old CLI's "A client error
+                       # (InvalidAccessKeyId) occurred when calling the GetObject
+                       # operation"), and a session token past its expiry (STS's
+                       # "(ExpiredToken)", botocore's ExpiredTokenException): a credential
+                       # the run was started with
+                       b"(InvalidAccessKeyId)", b"ExpiredToken",
+                       # the same refusals in other clients' words: requests' Response
+                       # repr as W&B's client logs it ("Error while calling W&B API: user
+                       # is not logged in (<Response [401]>)"), reqwest's (Rust: the Hub's
+                       # xet client, "HTTP status client error (403 Forbidden), domain:
+                       # ..."), and a bare status line ("401 - Unauthorized")
+                       b"<Response [401]>", b"<Response [403]>", b"<Response [404]>",
+                       b"HTTP status client error (", b"401 - Unauthorized",
+                       b"401 Unauthorized"),
     # a loader's own words for a download that failed (a model or dataset fetch from
     # any host: "Download error for file https://...", "Error downloading model from
     # ...", torchvision's and most fetchers' "Failed to download", the "Fail to
@@ -1188,6 +1212,10 @@ _MARKER_NEEDLES = {
     # Qt plotting backends: 'ASSERT: "false" in file qasciikey.cpp, line 501',
     # 'ASSERT failure in QList<T>::at: "index out of range", file ...')
     "check_failed": (b"Check failed: ", b"Assertion failed: ", b" API failed at line ",
+                     # c10's TORCH_INTERNAL_ASSERT when a paste lost its RuntimeError ("N >
+                     # 0 INTERNAL ASSERT FAILED at .../KernelUtils.h:27, please report a bug
+                     # to PyTorch."); NVML's in the OOM report is memory (cuda_oom)
+                     b"INTERNAL ASSERT FAILED at",
                      # Apple's Metal frameworks asserting ("MPSNDArray.mm:705: failed
                      # assertion '[MPSNDArray initWithDevice:descriptor:] Error: product of
                      # dimension sizes > 2**31'") and MPSGraph's MLIR verifier refusing an
@@ -1286,6 +1314,16 @@ _MARKER_NEEDLES = {
                      # infinity or a value too large for dtype('float64')"), when a paste
                      # or a handler lost their type
                      b"straddles two block boundaries", b"Input contains NaN, infinity",
+                     # EROFS's words (a write under a read-only mount: a container's image
+                     # layer, a read-only volume), a setup the run meets every attempt
+                     b"Read-only file system",
+                     # llama.cpp's quantizer and apex's amp refusing what they were given
+                     # ("llama_model_quantize: failed to quantize: ...", "When using
+                     # amp.initialize, you need to provide a model with parameters located
+                     # on a CUDA device"), diffusers' LoRA loaders without PEFT ("PEFT
+                     # backend is required for this method")
+                     b"failed to quantize: ", b"you need to provide a model with parameters",
+                     b"PEFT backend is required",
                      # joblib's loky pool when a task's arguments do not pickle ("A task
                      # has failed to un-serialize. Please ensure that the arguments of the
                      # function are all picklable.")
@@ -1541,6 +1579,9 @@ _MARKER_NEEDLES = {
     # (": command not found" covers zsh's "zsh: command not found: x" too)
     # (dash, Debian's and Ubuntu's /bin/sh, says "sh: 1: torchrun: not found")
     "launch_refused": (b": command not found", b": not found",
+                       # the same in a Chinese locale's bash ("行 25: ./run.sh: 权限不够",
+                       # "未找到命令")
+                       "权限不够".encode(), "未找到命令".encode(),
                        # the kubelet unable to pull the container's image ("Failed to pull
                        # image "x": rpc error: ... name unknown"): a network's words, when
                        # they are there, say more
