@@ -3002,7 +3002,23 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b413-" + i, tail, row) for i, tail, row in _batch("heldout413")] + \
     [("b414-" + i, tail, row) for i, tail, row in _batch("heldout414")] + \
     [("b415-" + i, tail, row) for i, tail, row in _batch("heldout415")] + \
-    [("b416-" + i, tail, row) for i, tail, row in _batch("heldout416")]
+    [("b416-" + i, tail, row) for i, tail, row in _batch("heldout416")] + \
+    [("b417-" + i, tail, row) for i, tail, row in _batch("heldout417")] + \
+    [("b418-" + i, tail, row) for i, tail, row in _batch("heldout418")] + \
+    [("b419-" + i, tail, row) for i, tail, row in _batch("heldout419")] + \
+    [("b420-" + i, tail, row) for i, tail, row in _batch("heldout420")] + \
+    [("b421-" + i, tail, row) for i, tail, row in _batch("heldout421")] + \
+    [("b422-" + i, tail, row) for i, tail, row in _batch("heldout422")] + \
+    [("b423-" + i, tail, row) for i, tail, row in _batch("heldout423")] + \
+    [("b424-" + i, tail, row) for i, tail, row in _batch("heldout424")] + \
+    [("b425-" + i, tail, row) for i, tail, row in _batch("heldout425")] + \
+    [("b426-" + i, tail, row) for i, tail, row in _batch("heldout426")] + \
+    [("b427-" + i, tail, row) for i, tail, row in _batch("heldout427")] + \
+    [("b428-" + i, tail, row) for i, tail, row in _batch("heldout428")] + \
+    [("b429-" + i, tail, row) for i, tail, row in _batch("heldout429")] + \
+    [("b430-" + i, tail, row) for i, tail, row in _batch("heldout430")] + \
+    [("b431-" + i, tail, row) for i, tail, row in _batch("heldout431")] + \
+    [("b432-" + i, tail, row) for i, tail, row in _batch("heldout432")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3556,6 +3572,44 @@ KNOWN = {
     "b416-002": "the same as 001",
     "b416-016": "a download's progress bar that stops at 52%: no word of why (unknown); labelled storage_timeout",
     "b305-009": "TF's `Allocation of N exceeds 10% of system memory` warning, then a bare `Killed`: memory at stake reads the SIGKILL as memory; labelled worker_crash",
+    "b417-010": "pyarrow's `CSV parse error:` (a wrong delimiter, the labeller finds): read as a bad sample (data); labelled application_error",
+    "b417-012": "AutoTrain's `Error type: ArrowInvalid` / `Details: Failed to parse string` lines: no needle in that layout (unknown); labelled data_error",
+    "b417-020": "AutoTrain's `ERROR   Columns 'sentence' could not be found` behind a `> ` quote: no needle (unknown); labelled application_error",
+    "b417-021": "`_csv.Error:` with its message on the next line (`line contains NUL`): read as the code's; labelled data_error",
+    "b417-022": "a bare `^C` after loading lines: a stop from outside says nothing (unknown); labelled worker_crash",
+    "b418-007": "the datasets viewer's `Error code:   JobRunnerCrashedError`: no needle (unknown); labelled worker_crash",
+    "b418-011": "a JSONDecodeError reading the run's own config file: read as a bad sample (data); labelled application_error",
+    "b418-013": "a UnicodeDecodeError reading a transcript file with the wrong codec: read as a bad sample (data); labelled application_error",
+    "b418-017": "datasets' DatasetGenerationCastError over a JSON file whose columns differ: read as the code's; labelled data_error",
+    "b418-020": "tokenizers' `Exception: EOF while parsing a value at line 1 column 0` (an empty tokenizer.json): read as the code's; labelled artifact_corruption",
+    "b418-021": "the same for `expected value at line 1 column 1`",
+    "b420-015": "TF's `Failed to get convolution algorithm. This is probably because cuDNN failed to initialize` hard-wrapped at 120 columns: no needle (unknown); labelled application_error",
+    "b421-002": "NCCL's `WARN Mismatched collective detected`: the contract counts NCCL's words as communication; labelled application_error (ranks called different collectives)",
+    "b421-005": "TF's `Collective ops is aborted by: Shape mismatch in the collective instance`: no needle (unknown); labelled application_error",
+    "b421-008": "gloo's `EnforceNotMet ... op.preamble.length <= op.nbytes` size check: read as gloo's (communication); labelled application_error (mismatched tensor sizes)",
+    "b422-020": "`Loading checkpoint shards: 0%` and nothing after: no death report (unknown); labelled worker_crash",
+    "b422-021": "the same at 33%",
+    "b423-004": "a DataLoader worker `killed by signal: Killed`: the dev corpus (043) reads it as memory; labelled worker_crash",
+    "b424-010": "LLVM's `Pass 'Combine redundant instructions' is not initialized` before a segfault: no needle (worker_crash); labelled application_error",
+    "b424-019": "mujoco's EGL GLContext `__del__` AttributeError traceback with no exit status: read as nothing (unknown); labelled application_error",
+    "b425-008": "TF's `F ... failed to initialize batched cufft plan` then PyCharm's exit 0xC0000409: read as the exit (worker_crash); labelled application_error",
+    "b426-010": "TCPStore's `RuntimeError: Permission denied` at rendezvous: read as a refused launch (the code's); labelled communication_error",
+    "b426-016": "Lua Torch7's stack (`[C]: in function 'dofile'`): not a shape the lexer knows (unknown); labelled application_error",
+    "b427-010": "`Failed to read R2 secret from ...`: no needle (unknown); labelled application_error",
+    "b427-012": "Ray's `Could not upload checkpoint even after 3 retries` ERROR record: no needle (unknown); labelled storage_timeout",
+    "b427-014": "a Google OAuth JSON body (`\"error_description\": \"Bad Request\"`): no needle (unknown); labelled application_error",
+    "b427-017": "TF's checkpoint-restore InvalidArgumentError over a GCS permission error: read as the store's (storage); labelled application_error",
+    "b427-020": "S3's XML `<Code>ExpiredToken</Code>` for a signed URL that outlived a long download: read as a refused credential (the code's); labelled storage_timeout (batch 427's 021 labels the same words application_error)",
+    "b429-007": "Caffe's `Cannot create Cublas handle` glog E lines under MPS: no needle (unknown); labelled application_error",
+    "b429-009": "TF's `could not destroy cudnn handle: CUDNN_STATUS_BAD_PARAM` then a failed Check and the abort: read as a failed check (the code's); labelled accelerator_failure",
+    "b429-010": "the same as 009",
+    "b429-014": "CNTK's `CUBLAS_STATUS_NOT_INITIALIZED` creating a handle on one GPU: read as the code's; labelled accelerator_failure",
+    "b429-015": "a UserWarning for Error 805 (MPS daemon): a warnings-module note (unknown); labelled application_error",
+    "b429-016": "the same as 009",
+    "b430-002": "`Invalid LoRA adapter: adapter_config.json not found in ...`: no needle (unknown); labelled application_error",
+    "b430-012": "`ERROR,Number of Blocks must be 12,17,20,26` (a CSV-like level prefix): not an error report's shape (unknown); labelled application_error",
+    "b431-011": "llama.cpp's `error: failed to load model '...'`, `main: error: unable to load model`: no needle (unknown); labelled application_error",
+    "b431-019": "numpy's `OSError: 6553600 requested and 5609472 written` (a short write): read as the code's; labelled storage_timeout",
 }
 
 
