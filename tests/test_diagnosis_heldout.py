@@ -2559,6 +2559,17 @@ main: failed to quantize model from 'model.gguf'
 C["tf_big_allocation_then_killed"] = (b"""W tensorflow/core/framework/allocator.cc:101] Allocation of 18454937600 exceeds 10% of system memory.
 Killed
 """, 137, "out_of_memory")
+# mmap refused by a mount that cannot map files; a page that escaped SentencePiece's check
+C["mmap_enodev_rust"] = (b"""  File "/opt/venv/lib/python3.11/site-packages/safetensors/torch.py", line 313, in load_file
+    with safe_open(filename, framework="pt", device=device) as f:
+OSError: No such device (os error 19)
+""", 1, "storage_timeout")
+C["llama_mmap_enodev"] = (b"""Error: llama runner process has terminated: error loading model: mmap failed: No such device
+""", None, "storage_timeout")
+C["sentencepiece_check_html_escaped"] = (b"""RuntimeError: Internal: src/sentencepiece_processor.cc(1101) [model_proto-&gt;ParseFromArray(serialized.data(), serialized.size())]
+""", 1, "artifact_corruption")
+C["lightning_no_training_batches"] = (b"""INFO:lightning_fabric.utilities.rank_zero:`Trainer.fit` stopped: No training batches.
+""", None, "application_error")
 # Ray's and vLLM's worker-process prefix ("(<Name> pid=<N>[, ip=<addr>]) ") is a
 # launcher's: the report behind it is still at its line's start
 C["actor_prefix_error_report"] = (b"""(TrainWorker pid=4411, ip=10.0.3.7) Setting up process group for: env:// [rank=0, world_size=2]

@@ -740,6 +740,10 @@ _MARKER_NEEDLES = {
                     # ("Allocation of 18454937600 exceeds 10% of system memory.")
                     b"exceeds 10% of system memory"),
     "estale": (b"Stale file handle", b"Stale NFS file handle", b"[Errno 116]",
+               # ENODEV from mmap on a mount that cannot map files (a FUSE, network or
+               # overlay file system: Rust's "No such device (os error 19)" under
+               # safetensors, llama.cpp's "mmap failed: No such device")
+               b"(os error 19)", b"mmap failed: No such device",
                # SQLite's SQLITE_BUSY ("database is locked"): a database file shared by
                # processes or hosts (an Optuna study, a cache, a DB on NFS whose locks
                # do not hold), busy past the timeout
@@ -997,7 +1001,9 @@ _MARKER_NEEDLES = {
                       # proto (a cut download, an LFS pointer): "RuntimeError: Internal:
                       # src/sentencepiece_processor.cc(1101) [model_proto->ParseFromArray(
                       # serialized.data(), serialized.size())]"
-                      b"model_proto->ParseFromArray(",
+                      # (its own check's text from "ParseFromArray" on: a page that
+                      # escaped "->" as "-&gt;" keeps it)
+                      b"ParseFromArray(serialized.data()",
                       # and its later wording ("RuntimeError: Internal: could not parse
                       # ModelProto from ./tokenizer.model", sentencepiece_processor.cc's
                       # Load)
@@ -1324,6 +1330,9 @@ _MARKER_NEEDLES = {
                      # backend is required for this method")
                      b"failed to quantize: ", b"you need to provide a model with parameters",
                      b"PEFT backend is required",
+                     # Lightning stopping before a step for want of data ("`Trainer.fit`
+                     # stopped: No training batches.")
+                     b"stopped: No training batches",
                      # joblib's loky pool when a task's arguments do not pickle ("A task
                      # has failed to un-serialize. Please ensure that the arguments of the
                      # function are all picklable.")
