@@ -3029,7 +3029,15 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b429-" + i, tail, row) for i, tail, row in _batch("heldout429")] + \
     [("b430-" + i, tail, row) for i, tail, row in _batch("heldout430")] + \
     [("b431-" + i, tail, row) for i, tail, row in _batch("heldout431")] + \
-    [("b432-" + i, tail, row) for i, tail, row in _batch("heldout432")]
+    [("b432-" + i, tail, row) for i, tail, row in _batch("heldout432")] + \
+    [("b433-" + i, tail, row) for i, tail, row in _batch("heldout433")] + \
+    [("b434-" + i, tail, row) for i, tail, row in _batch("heldout434")] + \
+    [("b435-" + i, tail, row) for i, tail, row in _batch("heldout435")] + \
+    [("b436-" + i, tail, row) for i, tail, row in _batch("heldout436")] + \
+    [("b437-" + i, tail, row) for i, tail, row in _batch("heldout437")] + \
+    [("b438-" + i, tail, row) for i, tail, row in _batch("heldout438")] + \
+    [("b439-" + i, tail, row) for i, tail, row in _batch("heldout439")] + \
+    [("b440-" + i, tail, row) for i, tail, row in _batch("heldout440")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3621,6 +3629,29 @@ KNOWN = {
     "b430-012": "`ERROR,Number of Blocks must be 12,17,20,26` (a CSV-like level prefix): not an error report's shape (unknown); labelled application_error",
     "b431-011": "llama.cpp's `error: failed to load model '...'`, `main: error: unable to load model`: no needle (unknown); labelled application_error",
     "b431-019": "numpy's `OSError: 6553600 requested and 5609472 written` (a short write): read as the code's; labelled storage_timeout",
+    "b433-007": "a traceback flattened onto one line that ends on a bare `StopIteration` with no colon: no terminal read (unknown); labelled application_error",
+    "b433-021": "a lower-case `runtimeError: Audio file <> ... is empty!`: read as the code's; labelled data_error",
+    "b433-024": "composer's SIGTERM handler raising `SystemExit: 143`: a stop from outside (unknown); labelled worker_crash (a hung filter killed)",
+    "b434-008": "`Compile with TORCH_USE_CUDA_DSA` and a 0% bar, the device-side assert above the tail: nothing marks it (unknown); labelled application_error",
+    "b435-002": "safetensors' `HeaderTooLarge` for a path that is a folder: read as a corrupt file; labelled application_error",
+    "b435-010": "`No such device (os error 19)` for a folder passed as a file: read as the mount's (storage); labelled application_error",
+    "b435-017": "whisper.cpp's `whisper_init_with_params_no_state: failed to load model`: no needle (unknown); labelled artifact_corruption",
+    "b435-018": "faulthandler's dump with elided paths (`Current thread ...:`) after a Windows access violation: not read (unknown); labelled worker_crash",
+    "b436-001": "wandb's `entering retry loop` glued to a progress bar five lines before a clean `max_steps reached` stop (exit 0): read as the store not answering; labelled unknown",
+    "b436-006": "a `^C` glued to an epoch bar: a stop from outside says nothing (unknown); labelled worker_crash",
+    "b437-006": "vLLM's `Failed: Cuda error ... custom_all_reduce.cuh:417 'resource already mapped'` then a crash: read as the crash; labelled application_error",
+    "b437-008": "`unable to write to file </torch_...>` (/dev/shm full): read as memory; labelled storage_timeout",
+    "b438-005": "pytest's `FAILED ... - UserWarning: ...` summary: a warning category is not read as the raised exception (unknown); labelled application_error",
+    "b438-010": "a FutureWarning raised as an error, two lines and no traceback: a warnings-module note (unknown); labelled application_error",
+    "b438-016": "pytest's `E   deprecation.DeprecatedWarning: f is deprecated`: the same (unknown); labelled application_error",
+    "b439-001": "a filelock wait broken by `KeyboardInterrupt`: a stop from outside (unknown); labelled storage_timeout (a stale lock)",
+    "b439-003": "a JSONDecodeError on a truncated cache file: read as a bad sample (data); labelled artifact_corruption",
+    "b439-004": "Triton's cache FileNotFoundError on a shared file system: read as the code's; labelled storage_timeout (a race)",
+    "b439-006": "filelock's DEBUG `Lock ... not acquired` lines repeating: notes (unknown); labelled storage_timeout",
+    "b439-007": "`Parquet magic bytes not found in footer` of a half-written cache file: read as a bad sample (data); labelled artifact_corruption",
+    "b439-008": "a log flattened onto one line (`Error building extension 'fused_adam' ... Traceback`): not read (unknown); labelled application_error",
+    "b439-014": "`ValueError: Failed to load configuration from ... after 4 attempts` (a lock timeout underneath): read as the code's; labelled storage_timeout",
+    "b440-001": "a step `CANCELLED AT` with no reason, then srun's `task 0: Killed`: read as the task's SIGKILL (worker_crash); labelled preemption (the cancel came first)",
 }
 
 
