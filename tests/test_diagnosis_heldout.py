@@ -3078,17 +3078,17 @@ KNOWN = {
     "b16-027": "a worker's bus error, then the main process's AttributeError: the code error wins",
     "b18-005": "safetensors' 'header too large' on a sound file past the library's limit",
     "b19-012": "'archive is corrupted' on a sound inference-only file: the thread says wrong type",
-    "b20-015": "a bare shell 'Killed' after 'Loading checkpoint shards': dev corpus 049 reads memory",
+    "b20-015": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b22-006": "invalid load key '\\x1f' (gzip): the thread found the archive passed unpacked",
     "b23-005": "a lone DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
     "b23-006": "invalid load key '\\x00': Darknet weights passed to torch.load (dev corpus 206)",
     "b24-007": "torchrun's agent told to stop (SIGHUP), nothing else: dev corpus 103 says unknown",
     "b25-015": "a lone DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
-    "b30-004": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b30-004": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b34-013": "PIL can't identify a .py file: the path names a script, not a damaged image",
     "b34-018": "ParlAI's own 'Parse Error: argument ...' (not argparse's 'prog: error:')",
     "b35-008": "scipy's wavfile UnboundLocalError: the thread found a truncated RIFF header",
-    "b37-006": "a bare shell 'Killed' (localized): the dev corpus (049) reads the OOM killer",
+    "b37-006": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b37-018": "a single UserWarning (FSDP's `Failed to clone() tensor ... Error: CUDA out of memory`): a warnings-module line is a note, never the last word (it passed while its long path hid the category from the note check)",
     "b37-014": "an INFO line 'Unable to load optimizer from checkpoint': a note, no failure",
     "b37-016": "torch.save's 'Unknown error -1' on CephFS: the thread found an EINTR write",
@@ -3099,7 +3099,7 @@ KNOWN = {
     "b42-018": "'open(<file>): No such file': the thread found the FileStore's race",
     "b43-011": "/dev/shm full under torch's shared memory: memory (as b21-010 was labelled)",
     "b44-001": "DeepSpeed's 'not reachable via ssh' refusal: a launch set up wrong, like ssh's",
-    "b45-013": "a bare shell 'Killed' loading a model: the dev corpus (049) reads the OOM killer",
+    "b45-013": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b46-008": "CUBLAS_STATUS_EXECUTION_FAILED without hardware evidence: b16, b18, b29 say code",
     "b46-018": "'Can't load tokenizer' names a path: the thread found the Hub unreachable",
     "b48-007": "a DataLoader 'killed by signal: Killed': the dev corpus (043) says memory",
@@ -3117,9 +3117,9 @@ KNOWN = {
     "b58-004": "DeepSpeed-MII's own 'server crashed for some reason': no death report to read",
     "b58-011": "vLLM's 'Engine core initialization failed': read as the engine child's exit",
     "b58-013": "vLLM's KV-cache check pasted without its ValueError: nothing marks it",
-    "b59-012": "a shell's 'Killed' glued to a progress bar: the dev corpus reads it as OOM",
-    "b62-011": "a shell's 'Killed' glued to a progress bar: the dev corpus reads it as OOM",
-    "b62-012": "a shell's bare 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b59-012": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
+    "b62-011": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
+    "b62-012": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b63-016": "a bare ^C: a stop from outside says nothing of why",
     "b63-019": "BadZipFile's CRC error on a dataset zip's member: a damaged archive, or a sample",
     "b64-012": "numpy's reshape error on a lidar scan: the same words are a wrong option in b64-014",
@@ -3141,13 +3141,13 @@ KNOWN = {
     "b71-012": "PyTriton's TimeoutError on a unix socket: a timeout is read as the network's",
     "b71-013": "Triton's S3 fetch timing out ('curlCode: 28'): no store words flashrun reads",
     "b72-011": "safetensors' HeaderTooLarge: a damaged file; the thread says a .bin was passed",
-    "b73-007": "a shell's bare 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b73-007": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b76-002": "Hydra's config search path dump, its error line above the tail: nothing read",
     "b76-015": "audioread's NoBackendError on a training sample: the code's exception is read",
-    "b78-018": "a shell's bare 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b78-018": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b80-009": "DALI's 'Assert on \"png\" failed' in its image factory: a check, read as code",
     "b82-002": "a rank's ConnectionResetError iterating its DataLoader: read as the network",
-    "b82-006": "a shell's bare 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b82-006": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b84-018": "tcmalloc's large-allocation notices, then a bare '^C': nothing says it died",
     "b86-007": "a DataLoader worker 'killed by signal: Killed': the dev corpus (043) reads memory",
     "b86-013": "the shell's 'Terminated' (SIGTERM): a stop from outside (dev corpus 103) is unknown",
@@ -3205,9 +3205,9 @@ KNOWN = {
     "b146-010": "a damaged-looking checkpoint the reporter says was the wrong model",
     "b147-008": "ai2thor's UnityCrashException naming returncode=-11: labelled worker_crash",
     "b148-020": "binascii.Error decoding a TSV record: labelled data_error",
-    "b151-001": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
-    "b151-004": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
-    "b151-019": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b151-001": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
+    "b151-004": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
+    "b151-019": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b151-014": "ComfyUI vanishing without a word, no exit status: labelled worker_crash",
     "b152-006": "pandas' typeless 'File b'...' does not exist': one library's words",
     "b153-012": "a spawn child's truncated start-up pickle: labelled worker_crash (batch 70: code)",
@@ -3277,9 +3277,9 @@ KNOWN = {
     "b209-007": "c10d's W-level failed-to-connect note alone: labelled communication_error",
     "b209-012": "TCPStore's libuv refusal behind a viewer that marks every line INFO",
     "b210-004": "decord's 'ERROR opening: ...' for missing videos: labelled data_error",
-    "b210-012": "a bare shell 'Killed': the dev corpus (049) reads it as the OOM killer",
+    "b210-012": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b214-007": "torch_memory_saver's 'CUresult error result=1': labelled application_error",
-    "b214-012": "zsh's 'killed' after a progress bar: the dev corpus (049) reads OOM",
+    "b214-012": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b214-016": "Lua Torch's cudnn stack without its error line: labelled out_of_memory",
     "b215-007": "a model folder without its config.json (`no file named config.json found in directory`): labelled artifact_corruption from a later comment (an interrupted extraction); the tail reads as a wrong path",
     "b216-001": "the DataLoader's `is killed by signal: Killed.` (the dev corpus reads it as the OOM killer)",
@@ -3657,8 +3657,8 @@ KNOWN = {
 
 @pytest.mark.parametrize("case", HELDOUT, ids=[case[0] for case in HELDOUT])
 def test_second_hand_batch(scan_impl, monkeypatch, case):
-    """tests/data/heldout..heldout392: 6781 tails a second hand wrote (the last three hundred
-    and eighty-six batches copied from real issue threads, batch 40 and a few cases of
+    """tests/data/heldout..heldout440: 7695 tails a second hand wrote (the last four hundred
+    and thirty-four batches copied from real issue threads, batch 40 and a few cases of
     later ones from pull requests' descriptions) and labelled before flashrun first read
     them (27/30, 33, 31, 30, 32, 37, 32/40, 29/30, 36, 36, 36, 33, 38, 35/40, 28/30,
     24/31, 12/12, 13/16, 17/19, 14/15, 10/13, 15/18, 15/20, 6/8, 15/18, 15/17, 6/7,
@@ -3691,8 +3691,12 @@ def test_second_hand_batch(scan_impl, monkeypatch, case):
     18/24, 23/24, 23/23, 14/19, 4/12, 14/21, 16/17, 7/11, 21/24, 24/25, 22/23, 22/25,
     11/15, 9/13, 20/21, 19/20, 19/23, 18/23, 15/22, 7/10, 10/15, 21/24, 13/15, 20/20,
     13/13, 14/20, 23/25, 4/15, 10/23, 22/25, 15/18, 6/25, 22/22, 18/25, 11/16, 8/12,
-    9/17, 13/19, 5/17, 14/24, 23/25, 6/9, 11/16, 8/15, 3/7, 14/17, 7/9, 17/18 and 13/19
-    then; the README in each says which shapes were fixed, and KNOWN what stays)."""
+    9/17, 13/19, 5/17, 14/24, 23/25, 6/9, 11/16, 8/15, 3/7, 14/17, 7/9, 17/18, 13/19,
+    10/10, 12/21, 13/17, 15/16, 22/25, 15/23, 16/16, 9/20, 20/26, 16/20, 18/20, 20/23,
+    7/12, 6/7, 21/24, 9/14, 10/10, 15/25, 20/25, 15/19, 19/20, 8/19, 4/11, 17/23, 18/25,
+    15/22, 20/20, 22/25, 8/11, 21/23, 15/17, 12/23, 21/24, 17/21, 11/23, 25/25, 7/17,
+    17/20, 20/24, 15/16, 20/24, 17/19, 10/18, 18/20, 15/17, 13/16, 8/15 and 2/3 then;
+    the README in each says which shapes were fixed, and KNOWN what stays)."""
     monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
     case_id, tail, row = case
     got = flashrun.diagnose(tail, row["exit_code"])
