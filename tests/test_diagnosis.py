@@ -279,6 +279,23 @@ def test_shell_ide_and_tool_death_lines(scan_impl, monkeypatch, tail, exit_code,
     assert flashrun.diagnose(tail, exit_code).failure_class.value == want
 
 
+def test_a_kill_with_memory_at_stake_explains_both_lines(scan_impl, monkeypatch):
+    """A model's load in flight is context for the shell's SIGKILL notice: together they
+    read as memory and the explanation marks both; alone, the load is no line to
+    believe."""
+    monkeypatch.setattr("flashrun.policy.diagnose.scan_tail", scan_impl.scan_tail)
+    load = "Loading checkpoint shards:  50%|#####     | 1/2 [00:09<00:09,  9.51s/it]\n"
+    killed = "run.sh: line 3:   771 Killed                  python chat.py\n"
+    d = flashrun.diagnose(load + killed, 137)
+    assert d.failure_class == "out_of_memory"
+    assert d.signals.root_line == killed.rstrip("\n")
+    used = {i.source for i in d.explain().items if i.used}
+    assert used >= {"built-in: needle family 'mem_context'",
+                    "built-in: needle family 'shell_killed'"}
+    alone = flashrun.diagnose(load, None)
+    assert alone.failure_class == "unknown" and alone.signals.root_line is None
+
+
 CUDA_BLOCK = ("CUDA kernel errors might be asynchronously reported at some other API call, so the "
               "stacktrace below might be incorrect.\nFor debugging consider passing "
               "CUDA_LAUNCH_BLOCKING=1\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side "

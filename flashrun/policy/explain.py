@@ -100,11 +100,15 @@ def explain(scan, signals: FailureSignals, failure_class, why: str) -> Explanati
                           _alone(root_markers=frozenset({name}), root_exception="X",
                                  not_a_pickle=name == "not_a_pickle" and signals.not_a_pickle),
                           "built-in: needle family %r" % name))
+    # a shell's SIGKILL notice and the memory at stake beside it are read together
+    killed = frozenset({"shell_killed", "mem_context"})
+    paired = killed <= set(scan.markers)
     for name in scan.markers:
         if name in scan.root_markers:
             continue
         items.append(Item("marker", evidence.get(name), None,
-                          _alone(markers=frozenset({name}),
+                          _alone(markers=killed if paired and name in killed
+                                 else frozenset({name}),
                                  not_a_pickle=name == "not_a_pickle" and signals.not_a_pickle),
                           ("built-in: line shape %r" if name in SHAPE_MARKERS
                            else "built-in: needle family %r") % name))

@@ -269,8 +269,10 @@ class FailureSignals:
             root_type, chain_types = inner, chain_types + (inner,)
         if line is None and scan.cfe_rank is not None:
             line = "torchrun: rank %d failed with exitcode %s" % (scan.cfe_rank, scan.cfe_exitcode)
-        if line is None and scan.evidence:
-            line = scan.evidence[-1][1]
+        # (what a run was doing when it was killed is context, never the line believed)
+        told = [e for e in scan.evidence if e[0] != "mem_context"]
+        if line is None and told:
+            line = told[-1][1]
         if line is None and scan.launcher_exitcode is not None:
             line = "launcher: a worker failed with exitcode %d" % scan.launcher_exitcode
         if scheduler_state in SCHEDULER_CLASSES and scheduler_line:
