@@ -3,8 +3,9 @@
 
 Scan step of the data flow (docs/architecture.md): ANSI/NUL cleaning, launcher prefixes
 (ISO timestamps, ``[rankN]:``, ``[defaultN]:``, mpirun's ``[j,r]<stderr>:``, srun's
-``N: ``, Ray's and vLLM's ``(<Name> pid=<N>) ``), inferred prefix shapes (``shape_end``), terminal-line names, noise and record
-starts. Pure functions over bytes; no state.
+``N: ``, Ray's and vLLM's ``(<Name> pid=<N>) ``), inferred prefix shapes
+(``shape_end``), terminal-line names, noise and record starts. Pure functions over bytes;
+no state.
 """
 from flashrun.scan._types import INNER_SPAN, NAME_MAX, POD_MAX, PREFIX_MAX
 
@@ -96,6 +97,11 @@ def _iso_timestamp(s, i):
     return -1
 
 
+# The bytes of a worker-process prefix's name and of its fields' values (_actor_prefix).
+_ACTOR_NAME = frozenset(b"._-:0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_ACTOR_VALUE = _ACTOR_NAME
+
+
 def _actor_prefix(s, i):
     """(rank, end) of a worker-process prefix at ``i`` (its ``(``), or (-1, -1).
 
@@ -113,7 +119,7 @@ def _actor_prefix(s, i):
     elif j > i + 1 and not s.startswith(b"=", j):
         return -1, -1
     else:
-        j = i + 1
+        j = i + 1  # no name: the first field starts the prefix
     rank = -1
     pid = False
     for _ in range(4):
@@ -145,10 +151,6 @@ def _actor_prefix(s, i):
         else:
             return -1, -1
     return -1, -1
-
-
-_ACTOR_NAME = frozenset(b"._-:0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-_ACTOR_VALUE = frozenset(b".:_-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 def _launcher_prefix(s, i):

@@ -634,7 +634,8 @@ _MARKER_NEEDLES = {
                            # and its other words for the same missing library ("rocBLAS
                            # error: Could not load .../TensileLibrary_lazy_gfx1103.dat",
                            # "Could not initialize Tensile library")
-                           b"rocBLAS error: Could not load ", b"Could not initialize Tensile library",
+                           b"rocBLAS error: Could not load ",
+                           b"Could not initialize Tensile library",
                            # Triton's OutOfResources: a kernel configuration needing more
                            # shared memory or threads than this GPU has ("out of resource:
                            # shared memory, Required: N, Hardware limit: M")
@@ -734,7 +735,7 @@ _MARKER_NEEDLES = {
     # progress lines ("host_rss 63.3 GiB") make the OOM killer the
     # likely sender of a bare SIGKILL; without them a shell's "Killed" says only how
     # the process died (the contract: no memory evidence, worker_crash)
-    "mem_context": (b"Loading checkpoint shards", b"Loading checkpoint", b"Loading model",
+    "mem_context": (b"Loading checkpoint", b"Loading model",
                     b"Loading weights", b"loading weights", b"host_rss",
                     # TensorFlow's allocator warning of a single allocation that large
                     # ("Allocation of 18454937600 exceeds 10% of system memory.")
@@ -1627,7 +1628,8 @@ _MARKER_NEEDLES = {
                        # the job's environment refused before the run: Environment
                        # Modules' and Lmod's unknown module ("Unable to locate a
                        # modulefile for 'conda'", "The following module(s) are unknown:")
-                       b"Unable to locate a modulefile for", b"Lmod has detected the following error",
+                       b"Unable to locate a modulefile for",
+                       b"Lmod has detected the following error",
                        # a cluster scheduler refusing the job (Grid Engine's qsub: "Unable
                        # to run job: Job was rejected because job requests unknown queue";
                        # LSF's bsub: "No such queue. Job not submitted."; sbatch, whose
