@@ -73,8 +73,12 @@ from flashrun.policy.taxonomy import FailureClass as F
 # at stake (a model's load in flight, a host_rss figure); a C++ terminate's exception is
 # the code's, the abort its consequence; Ray's and vLLM's worker prefix is a launcher's;
 # c10d's lookup of the store's host, accelerate's busy port and a launcher's ssh to its
-# peers are the rendezvous; c10's OOM report failing on NVML is memory; ROCm's HSA out of
-# resources at start-up is not.
+# peers are the rendezvous, and so is a scheduler's controller out of reach (the contract
+# has no control-plane class); c10's OOM report failing on NVML is memory, ROCm's HSA out
+# of resources at start-up is not; a refused credential or TLS certificate is the run's
+# setup, a server that answered no network fault; requests' HTTPError text under a
+# library's message is that message's; new needles (docs/needles.md): schedulers'
+# refusals, renderers without EGL, mmap on mounts that cannot map, SQLite, Metal.
 POLICY_VERSION = "2026.12.14"
 
 

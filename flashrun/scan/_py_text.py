@@ -98,8 +98,7 @@ def _iso_timestamp(s, i):
 
 
 # The bytes of a worker-process prefix's name and of its fields' values (_actor_prefix).
-_ACTOR_NAME = frozenset(b"._-:0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-_ACTOR_VALUE = _ACTOR_NAME
+_ACTOR_BYTES = frozenset(b"._-:0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 def _actor_prefix(s, i):
@@ -112,7 +111,7 @@ def _actor_prefix(s, i):
     them ``pid``, then ``) ``. A ``rank=`` field is a rank."""
     n = len(s)
     j = i + 1
-    while j < n and j < i + 1 + NAME_MAX and s[j] in _ACTOR_NAME:
+    while j < n and j < i + 1 + NAME_MAX and s[j] in _ACTOR_BYTES:
         j += 1
     if j > i + 1 and s.startswith(b" ", j):
         j += 1  # the name
@@ -130,7 +129,7 @@ def _actor_prefix(s, i):
             return -1, -1
         key = s[j:k]
         v = k + 1
-        while v < n and v < k + 1 + NAME_MAX and s[v] in _ACTOR_VALUE:
+        while v < n and v < k + 1 + NAME_MAX and s[v] in _ACTOR_BYTES:
             v += 1
         if v == k + 1:
             return -1, -1
