@@ -281,18 +281,15 @@ cdef Py_ssize_t _actor_prefix(const unsigned char* s, Py_ssize_t n, Py_ssize_t i
         while k < n and k < j + 8 and 0x61 <= s[k] <= 0x7A:
             k += 1
         if k == j or not (k < n and s[k] == 0x3D):
-            rank[0] = -1
             return -1
         v = k + 1
         while v < n and v < k + 1 + NAME_MAX and _actor_byte(s[v]):
             v += 1
         if v == k + 1:
-            rank[0] = -1
             return -1
         if (k - j == 3 and _starts(s, n, j, b"pid")) or (k - j == 4 and _starts(s, n, j, b"rank")):
             r = _number(s, n, k + 1, 8, &e)
             if r < 0 or e != v:
-                rank[0] = -1
                 return -1
             if k - j == 3:
                 pid = 1
@@ -301,16 +298,13 @@ cdef Py_ssize_t _actor_prefix(const unsigned char* s, Py_ssize_t n, Py_ssize_t i
         if _starts(s, n, v, b") "):
             if pid:
                 return v + 2
-            rank[0] = -1
             return -1
         if _starts(s, n, v, b", "):
             j = v + 2
         elif v < n and s[v] == 0x20:
             j = v + 1
         else:
-            rank[0] = -1
             return -1
-    rank[0] = -1
     return -1
 
 
