@@ -2580,6 +2580,52 @@ C["actor_prefix_death_report"] = (b"""(pid=9120) step 400 loss 1.02
 (pid=9120) Fatal Python error: Segmentation fault
 """, None, "worker_crash")
 
+# torch's check of the GPU against the wheel's architectures: the setup's, every attempt
+C["torch_capability_warning_alone"] = (b"""/opt/venv/lib/python3.12/site-packages/torch/cuda/__init__.py:262: UserWarning:
+NVIDIA RTX PRO 6000 Blackwell with CUDA capability sm_120 is not compatible with the current PyTorch installation.
+The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.
+""", None, "application_error")
+C["torch_old_gpu_warning_then_prose"] = (b"""    Found GPU0 Quadro K2000 which is of cuda capability 3.0.
+    PyTorch no longer supports this GPU because it is too old.
+    The minimum cuda capability supported by this library is 3.7.
+Could not find the detections file.
+""", 0, "application_error")
+# DeepEP (MoE all-to-all) giving up on its peers: a collective's time-out
+C["deepep_dispatch_timeout"] = (b"""[rank12]:   File "/usr/lib/python3/site-packages/deep_ep/buffer.py", line 402, in dispatch
+[rank12]:     return self.internode_dispatch(x, handle, num_tokens_per_rank, config)
+[rank12]: RuntimeError: DeepEP error: timeout (dispatch CPU)
+""", 1, "communication_error")
+C["deepep_kernel_timeout"] = (b"""DeepEP timeout for combine receivers, rank 5, responsible_channel = 3, tokens remained: 17
+""", None, "communication_error")
+# runaway recursion in other words than RecursionError's line
+C["recursion_message_without_type"] = (b"""maximum recursion depth exceeded in comparison
+""", None, "application_error")
+C["dotnet_stack_overflow"] = (b"""Loading vocabulary...
+Process is terminated due to StackOverflowException.
+""", None, "application_error")
+C["native_runtime_stack_overflow"] = (b"""Building network...
+EXCEPTION occurred: Caught Win32 exception 0xc00000fd: Stack overflow.
+""", None, "application_error")
+# the HDF5 1.8 capitalisation of "not an HDF5 file"; a loader's own words for a bad image
+C["hdf5_18_signature"] = (b"""  File "h5py/h5f.pyx", line 78, in h5py.h5f.open
+OSError: Unable to open file (File signature not found)
+""", 1, "artifact_corruption")
+# torch.compile's footer under its own message, the exception line above the tail
+C["dynamo_footer_after_user_frames"] = (b"""  File "/srv/train/loss.py", line 88, in compute
+    return torch.func.grad(self.inner)(params)
+
+Set TORCHDYNAMO_VERBOSE=1 for the internal stack trace (please do this especially if you're reporting a bug to PyTorch). For even more developer context, set TORCH_LOGS="+dynamo"
+""", None, "application_error")
+C["dynamo_footer_behind_oom"] = (b"""torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:
+OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 1.02 GiB is free.
+
+Set TORCH_LOGS="+dynamo" and TORCHDYNAMO_VERBOSE=1 for more information
+""", 1, "out_of_memory")
+C["corrupted_images_beside_worker_death"] = (b"""RuntimeError: DataLoader worker (pid(s) 4410) exited unexpectedly
+Corrupted image for 11820
+Corrupted image for 902
+""", None, "data_error")
+
 
 @pytest.mark.parametrize("name", sorted(C))
 def test_held_out_shape(scan_impl, monkeypatch, name):
@@ -3125,7 +3171,6 @@ KNOWN = {
     "b64-012": "numpy's reshape error on a lidar scan: the same words are a wrong option in b64-014",
     "b64-013": "numpy's reshape error on a lidar scan: the same words are a wrong option in b64-014",
     "b65-013": "CLIP's checksum mismatch after a download: the code's RuntimeError is read",
-    "b65-020": "a dataset's own 'Corrupted image' prints beside a worker's death: the death is read",
     "b66-011": "auto-sklearn's 'Memout' run limit inside a ValueError: no allocator's words",
     "b67-005": "a traceback's last line cut to 'AssertionErro': no type to read",
     "b67-004": "SlowFast's 'Failed to fetch video' RuntimeError then a segfault: the code's error",
@@ -3293,7 +3338,6 @@ KNOWN = {
     "b223-004": "`No module named 'mmcv._ext'` with its type lost: programs report optional modules they go on without in the same words (heldout134's `Skipping tfevents export: No module named 'tensorboard'`)",
     "b223-009": "TensorFlow's bare `out of memory` line before `an illegal memory access was encountered`: no check macro's `: ` before it",
     "b224-013": "`RuntimeError: DataLoader worker (pid N) is killed by signal` cut before the signal's name: read as the RuntimeError",
-    "b225-010": "ST-GCN's demo printing `Can not find pose estimation results.` and exiting 0: one program's own words",
     "b226-007": "Inductor's `OutOfMemoryError: out of resource: triton_tem_fused_0 Required: ... Hardware limit:` (Triton's shared-memory limit, labelled application_error) reads as memory by its type name",
     "b227-005": "`std::system_error` with `Transport endpoint is not connected` (ENOTCONN on c10d's socket, labelled communication_error): the same errno names a dead FUSE mount (heldout178's storage case)",
     "b230-007": "only the failing source line of an assert (`assert self.has_full_params`), no AssertionError line",

@@ -249,7 +249,12 @@ _MARKER_NEEDLES = {
                  # torch.distributed.rpc's timeout (TensorPipe agent, behind Pipe and
                  # the pipeline plugins: "RPCErr:1:RPC ran for more than 60000
                  # milliseconds and timed out."): a peer that never answered the call
-                 b"RPC ran for more than"),
+                 b"RPC ran for more than",
+                 # DeepEP, the expert-parallel all-to-all under MoE training and serving,
+                 # giving up on its peers: the host's wait for the dispatch counts
+                 # (deep_ep.cpp: "DeepEP error: timeout (dispatch CPU)") and its kernels'
+                 # device-side waits ("DeepEP timeout for dispatch receivers, rank 3, ...")
+                 b"DeepEP error: timeout", b"DeepEP timeout for "),
     # (and GlooDeviceFactory.cpp failing to make its transport device for the host)
     # (TensorPipe, torch.distributed.rpc's transport: its errors name their source
     # file, "In operator() at tensorpipe/common/ibv.h:172 ...")
@@ -594,6 +599,14 @@ _MARKER_NEEDLES = {
     # (and a device index the machine does not have: cudaErrorInvalidDevice, "invalid
     # device ordinal", a configuration's mistake)
     "unsupported_device": (b"no kernel image is available", b"hipErrorNoBinaryForGpu",
+                           # torch's own check of the GPU against the architectures the
+                           # wheel was built for (torch/cuda/__init__.py: "NVIDIA GeForce
+                           # RTX 5090 with CUDA capability sm_120 is not compatible with
+                           # the current PyTorch installation."; older wheels: "Found GPU0
+                           # X which is of cuda capability 3.0. PyTorch no longer supports
+                           # this GPU because it is too old."): every kernel fails after it
+                           b"is not compatible with the current PyTorch installation",
+                           b"PyTorch no longer supports this GPU because it is too old",
                            # the same for a CPU: TensorFlow's cpu_feature_guard ("The
                            # TensorFlow library was compiled to use AVX instructions, but
                            # these aren't available on your machine.", then the abort)
@@ -978,6 +991,8 @@ _MARKER_NEEDLES = {
     # ("truncated file: eof = N, sblock->base_addr = 0, stored_eof = M"), or no HDF5
     # signature at all (the file is something else)
     "corrupt_model": (b"truncated file: eof = ", b"file signature not found",
+                      # (HDF5 1.8 and h5py 2's capitalisation)
+                      b"File signature not found",
                       # (HDF5 1.8's capitalised "Truncated file: eof = "), and LMDB's page
                       # check on a damaged database file ("mdb_get: MDB_CORRUPTED: Located
                       # page was wrong type"), an LMDB dataset or feature store
@@ -1041,6 +1056,8 @@ _MARKER_NEEDLES = {
                   b"DecompressionBombError", b"Premature end of JPEG",
                   b"Invalid data found when processing input", b"libpng error",
                   b"Corrupt JPEG data", b"Not a JPEG file",
+                  # a loader's own words for an image it could not decode
+                  b"Corrupted image", b"corrupted image",
                   # medical volumes: SimpleITK finds no reader that decodes the file,
                   # nibabel cannot tell its format
                   b"Unable to determine ImageIO reader", b"Cannot work out file type of",
@@ -1290,6 +1307,14 @@ _MARKER_NEEDLES = {
                      # a call before MPI_Init ("*** The MPI_Comm_rank() function was
                      # called before MPI_INIT was invoked."): the code's, every attempt
                      b"Cannot recover from stack overflow", b"was called before MPI_INIT",
+                     # runaway recursion in other words: RecursionError's message when a
+                     # paste lost its type ("maximum recursion depth exceeded while
+                     # calling a Python object"), .NET's "Process is terminated due to
+                     # StackOverflowException." and a native runtime naming Windows'
+                     # STATUS_STACK_OVERFLOW ("Caught Win32 exception 0xc00000fd: Stack
+                     # overflow."; the bare exit code stays a crash, see "segfault")
+                     b"maximum recursion depth exceeded", b"StackOverflowException",
+                     b": Stack overflow",
                      # DataParallel's check that the module sits on device_ids[0]
                      # ("module must have its parameters and buffers on device cuda:0
                      # (device_ids[0]) but found one of them on device: cpu")
@@ -1494,6 +1519,11 @@ _MARKER_NEEDLES = {
                      # back to eager by setting: ... suppress_errors = True"); memory
                      # and the other classes' evidence outrank it
                      b"fall back to eager by setting",
+                     # and the footer that closes its message in 2.x (augment_exc_message:
+                     # 'Set TORCH_LOGS="+dynamo" and TORCHDYNAMO_VERBOSE=1 for more
+                     # information', later 'Set TORCHDYNAMO_VERBOSE=1 for the internal
+                     # stack trace (please do this ...)'), when the tail keeps only it
+                     b"TORCHDYNAMO_VERBOSE=1 for ",
                      # an OSError's str() for a missing path inside a program's own report
                      # ("Training failed due to [Errno 2] No such file or directory: 'x'"):
                      # FileNotFoundError's words, a path the run was given; the same str()
