@@ -3083,7 +3083,12 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b437-" + i, tail, row) for i, tail, row in _batch("heldout437")] + \
     [("b438-" + i, tail, row) for i, tail, row in _batch("heldout438")] + \
     [("b439-" + i, tail, row) for i, tail, row in _batch("heldout439")] + \
-    [("b440-" + i, tail, row) for i, tail, row in _batch("heldout440")]
+    [("b440-" + i, tail, row) for i, tail, row in _batch("heldout440")] + \
+    [("b441-" + i, tail, row) for i, tail, row in _batch("heldout441")] + \
+    [("b444-" + i, tail, row) for i, tail, row in _batch("heldout444")] + \
+    [("b445-" + i, tail, row) for i, tail, row in _batch("heldout445")] + \
+    [("b446-" + i, tail, row) for i, tail, row in _batch("heldout446")] + \
+    [("b447-" + i, tail, row) for i, tail, row in _batch("heldout447")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3696,6 +3701,10 @@ KNOWN = {
     "b439-008": "a log flattened onto one line (`Error building extension 'fused_adam' ... Traceback`): not read (unknown); labelled application_error",
     "b439-014": "`ValueError: Failed to load configuration from ... after 4 attempts` (a lock timeout underneath): read as the code's; labelled storage_timeout",
     "b440-001": "a step `CANCELLED AT` with no reason, then srun's `task 0: Killed`: read as the task's SIGKILL (worker_crash); labelled preemption (the cancel came first)",
+    "b441-004": "`lmdb.Error` whose message is a Windows path then mojibake (a localized disk-full message in the wrong codec): read as the code's; labelled storage_timeout",
+    "b444-008": "spconv's `[WARNING]` that its prebuilt kernels lack this GPU's architecture and `may cause invalid device function`: read as an unsupported device (application_error), as 014's torch warning is labelled; labelled unknown",
+    "b447-002": "Ultralytics HUB's `Unhandled server error. Retrying 10x ... (500 #4)` during the final upload, then `Results saved to ...`: one tool's retry note the run ends past (unknown); labelled storage_timeout",
+    "b447-007": "SageMaker's failure reason `ClientError: Artifact upload failed:...` (no route to S3): read as the code's ClientError; labelled storage_timeout",
 }
 
 
