@@ -2621,6 +2621,18 @@ OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a to
 
 Set TORCH_LOGS="+dynamo" and TORCHDYNAMO_VERBOSE=1 for more information
 """, 1, "out_of_memory")
+# JAX on GPUs: XLA's allocator, the coordination service's barriers, a cuDNN older than
+# the build's
+C["xla_bfc_allocation_refused"] = (b"""  File "/opt/venv/lib/python3.11/site-packages/flax/training/train_state.py", line 66, in apply_gradients
+jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Failed to allocate request for 3.10GiB (3328599654B) on device ordinal 1
+""", 1, "out_of_memory")
+C["jax_coordination_barrier"] = (b"""jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: PjitFunction(step). Timed out task names:
+/job:jax_worker/replica:0/task:1
+""", 1, "communication_error")
+C["jax_registration_failed"] = (b"""Stopping coordination service as cluster registration failed. Consider setting a longer initialization timeout.
+""", None, "communication_error")
+C["xla_cudnn_older_than_build"] = (b"""E0103 11:02:41.113 cuda_dnn.cc:535] Loaded runtime CuDNN library: 8.9.2 but source was compiled with: 9.1.0.  CuDNN library needs to have matching major version and equal or higher minor version.
+""", None, "application_error")
 C["corrupted_images_beside_worker_death"] = (b"""RuntimeError: DataLoader worker (pid(s) 4410) exited unexpectedly
 Corrupted image for 11820
 Corrupted image for 902

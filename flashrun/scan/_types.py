@@ -297,6 +297,11 @@ _MARKER_NEEDLES = {
                    # c10d's FileStore waiting for its peers' keys (FileStore.cpp: wait()
                    # and get() past the store's timeout)
                    b"Wait timeout", b"Timeout waiting for key",
+                   # the coordination service JAX's and TensorFlow's multi-host runs meet
+                   # at (tsl's coordination_service: "DEADLINE_EXCEEDED: Barrier timed
+                   # out. Barrier_id: ...", and at start-up "Stopping coordination service
+                   # as cluster registration failed"): peers that never arrived
+                   b"Barrier timed out", b"cluster registration failed",
                    # c10d's socket failing to resolve the store's host (torch 1.x: a
                    # std::invalid_argument, so Python shows a ValueError)
                    b"host not found: ",
@@ -444,6 +449,9 @@ _MARKER_NEEDLES = {
                  # XLA's device allocator as an INTERNAL status ("INTERNAL: Failed to
                  # allocate 7077888 bytes for new constant": JAX, TPU and GPU runtimes)
                  b"INTERNAL: Failed to allocate",
+                 # and its BFC allocator's status on a GPU ("RESOURCE_EXHAUSTED: Failed to
+                 # allocate request for 6.27GiB (6727663616B) on device ordinal 0")
+                 b"Failed to allocate request for",
                  # XLA's compiler when a program's buffers do not fit the device's memory
                  # ("XLA:TPU compile permanent error. Ran out of memory in memory space
                  # hbm. Used 20.5G of 15.48G hbm.")
@@ -666,6 +674,10 @@ _MARKER_NEEDLES = {
     # ld.so's "libcuda.so: cannot open shared object file"; cuDNN's "Could not load
     # library ...", then an abort): an install's or an environment's mistake
     "missing_library": (b"cannot open shared object file",
+                        # XLA's and TensorFlow's check of the cuDNN they loaded against the
+                        # one they were built with (cuda_dnn.cc: "Loaded runtime CuDNN
+                        # library: 8.5.0 but source was compiled with: 8.6.0.")
+                        b"but source was compiled with",
                         # cuDNN 9's loader for its sub-libraries ("Unable to load any of
                         # {libcudnn_cnn.so.9.1.0, libcudnn_cnn.so.9, libcudnn_cnn.so}",
                         # then "Invalid handle. Cannot load symbol cudnnCreate...")
