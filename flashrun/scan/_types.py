@@ -452,6 +452,9 @@ _MARKER_NEEDLES = {
                  # and its BFC allocator's status on a GPU ("RESOURCE_EXHAUSTED: Failed to
                  # allocate request for 6.27GiB (6727663616B) on device ordinal 0")
                  b"Failed to allocate request for",
+                 # cudnn.torch (Lua) finding no convolution algorithm whose workspace fits
+                 # ("No algorithms found that would fit in free GPU memory")
+                 b"that would fit in free GPU memory",
                  # XLA's compiler when a program's buffers do not fit the device's memory
                  # ("XLA:TPU compile permanent error. Ran out of memory in memory space
                  # hbm. Used 20.5G of 15.48G hbm.")
@@ -1536,6 +1539,12 @@ _MARKER_NEEDLES = {
                      # information', later 'Set TORCHDYNAMO_VERBOSE=1 for the internal
                      # stack trace (please do this ...)'), when the tail keeps only it
                      b"TORCHDYNAMO_VERBOSE=1 for ",
+                     # Lua's header over the frames of an error that reached the top
+                     # (lua.c's and LuaJIT's message handler: "luajit: f.lua:196: bad
+                     # argument #2 to '?' (...)", then "stack traceback:" and tab-indented
+                     # "[C]: in function 'dofile'" frames): Torch7's Python traceback, the
+                     # error uncaught; the words above it outrank it when they name a class
+                     b"stack traceback:",
                      # an OSError's str() for a missing path inside a program's own report
                      # ("Training failed due to [Errno 2] No such file or directory: 'x'"):
                      # FileNotFoundError's words, a path the run was given; the same str()
