@@ -2633,6 +2633,23 @@ C["jax_registration_failed"] = (b"""Stopping coordination service as cluster reg
 """, None, "communication_error")
 C["xla_cudnn_older_than_build"] = (b"""E0103 11:02:41.113 cuda_dnn.cc:535] Loaded runtime CuDNN library: 8.9.2 but source was compiled with: 9.1.0.  CuDNN library needs to have matching major version and equal or higher minor version.
 """, None, "application_error")
+# Lua's (Torch7's) uncaught error: its message line, then "stack traceback:" and frames
+C["lua_error_stack_traceback"] = (b"""/opt/torch/install/bin/luajit: ./model.lua:88: attempt to index field 'weight' (a nil value)
+stack traceback:
+	./model.lua:88: in function 'build'
+	train.lua:41: in main chunk
+	[C]: in function 'dofile'
+	[C]: at 0x00405d50
+""", 1, "application_error")
+C["lua_oom_under_stack_traceback"] = (b"""/opt/torch/install/bin/luajit: /opt/torch/share/lua/5.1/nn/Container.lua:67: cuda runtime error (2) : out of memory at /tmp/cutorch/lib/THC/generic/THCStorage.cu:66
+stack traceback:
+	[C]: in function 'error'
+	train.lua:120: in main chunk
+""", 1, "out_of_memory")
+C["cudnn_torch_no_algorithm_fits"] = (b"""/opt/torch/share/lua/5.1/cudnn/find.lua:483: No algorithms found that would fit in free GPU memory
+stack traceback:
+	[C]: in function 'error'
+""", None, "out_of_memory")
 C["corrupted_images_beside_worker_death"] = (b"""RuntimeError: DataLoader worker (pid(s) 4410) exited unexpectedly
 Corrupted image for 11820
 Corrupted image for 902
@@ -3105,7 +3122,8 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b443-" + i, tail, row) for i, tail, row in _batch("heldout443")] + \
     [("b449-" + i, tail, row) for i, tail, row in _batch("heldout449")] + \
     [("b451-" + i, tail, row) for i, tail, row in _batch("heldout451")] + \
-    [("b453-" + i, tail, row) for i, tail, row in _batch("heldout453")]
+    [("b453-" + i, tail, row) for i, tail, row in _batch("heldout453")] + \
+    [("b452-" + i, tail, row) for i, tail, row in _batch("heldout452")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3347,7 +3365,6 @@ KNOWN = {
     "b210-012": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
     "b214-007": "torch_memory_saver's 'CUresult error result=1': labelled application_error",
     "b214-012": "a shell's `Killed` while a model or checkpoint loads (memory at stake): the dev corpus (049) reads that as the OOM killer; labelled worker_crash",
-    "b214-016": "Lua Torch's cudnn stack without its error line: labelled out_of_memory",
     "b215-007": "a model folder without its config.json (`no file named config.json found in directory`): labelled artifact_corruption from a later comment (an interrupted extraction); the tail reads as a wrong path",
     "b216-001": "the DataLoader's `is killed by signal: Killed.` (the dev corpus reads it as the OOM killer)",
     "b220-004": "a `KeyboardInterrupt` in BytePS's init: the user stopped a hang; the tail does not say it hung",
@@ -3679,7 +3696,6 @@ KNOWN = {
     "b424-019": "mujoco's EGL GLContext `__del__` AttributeError traceback with no exit status: read as nothing (unknown); labelled application_error",
     "b425-008": "TF's `F ... failed to initialize batched cufft plan` then PyCharm's exit 0xC0000409: read as the exit (worker_crash); labelled application_error",
     "b426-010": "TCPStore's `RuntimeError: Permission denied` at rendezvous: read as a refused launch (the code's); labelled communication_error",
-    "b426-016": "Lua Torch7's stack (`[C]: in function 'dofile'`): not a shape the lexer knows (unknown); labelled application_error",
     "b427-010": "`Failed to read R2 secret from ...`: no needle (unknown); labelled application_error",
     "b427-012": "Ray's `Could not upload checkpoint even after 3 retries` ERROR record: no needle (unknown); labelled storage_timeout",
     "b427-014": "a Google OAuth JSON body (`\"error_description\": \"Bad Request\"`): no needle (unknown); labelled application_error",
