@@ -79,7 +79,13 @@ from flashrun.policy.taxonomy import FailureClass as F
 # setup, a server that answered no network fault; requests' HTTPError text under a
 # library's message is that message's; new needles (docs/needles.md): schedulers'
 # refusals, renderers without EGL, mmap on mounts that cannot map, SQLite, Metal.
-POLICY_VERSION = "2026.12.14"
+# 2026.12.15: new needles (docs/needles.md): torch's own GPU-capability check and XLA's
+# cuDNN check are the setup's; DeepEP's all-to-all time-outs and the JAX/TF coordination
+# service's barriers are the group's; XLA's BFC allocator and cudnn.torch's workspace
+# search are memory; runaway recursion in other words, torch.compile's message footer and
+# Lua's "stack traceback:" over an uncaught error are the code's; HDF5 1.8's signature
+# words are a damaged file, a loader's "Corrupted image" an undecodable sample.
+POLICY_VERSION = "2026.12.15"
 
 
 class Action(str, Enum):
