@@ -1006,12 +1006,11 @@ _MARKER_NEEDLES = {
     # ("truncated file: eof = N, sblock->base_addr = 0, stored_eof = M"), or no HDF5
     # signature at all (the file is something else)
     "corrupt_model": (b"truncated file: eof = ", b"file signature not found",
-                      # (HDF5 1.8 and h5py 2's capitalisation)
-                      b"File signature not found",
-                      # (HDF5 1.8's capitalised "Truncated file: eof = "), and LMDB's page
-                      # check on a damaged database file ("mdb_get: MDB_CORRUPTED: Located
-                      # page was wrong type"), an LMDB dataset or feature store
-                      b"Truncated file: eof = ", b"MDB_CORRUPTED",
+                      # (HDF5 1.8's capitals, "Truncated file: eof = " and "File
+                      # signature not found"), and LMDB's page check on a damaged
+                      # database file ("mdb_get: MDB_CORRUPTED: Located page was wrong
+                      # type"), an LMDB dataset or feature store
+                      b"Truncated file: eof = ", b"File signature not found", b"MDB_CORRUPTED",
                       # ONNX Runtime failing to parse a model file's protobuf
                       # ("[ONNXRuntimeError] : 7 : INVALID_PROTOBUF : Load model from
                       # x.onnx failed:Protobuf parsing failed."): a download cut short,
