@@ -3114,16 +3114,16 @@ HELDOUT = [("b1-" + i, tail, row) for i, tail, row in _batch("heldout")] + \
     [("b439-" + i, tail, row) for i, tail, row in _batch("heldout439")] + \
     [("b440-" + i, tail, row) for i, tail, row in _batch("heldout440")] + \
     [("b441-" + i, tail, row) for i, tail, row in _batch("heldout441")] + \
+    [("b442-" + i, tail, row) for i, tail, row in _batch("heldout442")] + \
+    [("b443-" + i, tail, row) for i, tail, row in _batch("heldout443")] + \
     [("b444-" + i, tail, row) for i, tail, row in _batch("heldout444")] + \
     [("b445-" + i, tail, row) for i, tail, row in _batch("heldout445")] + \
     [("b446-" + i, tail, row) for i, tail, row in _batch("heldout446")] + \
     [("b447-" + i, tail, row) for i, tail, row in _batch("heldout447")] + \
-    [("b442-" + i, tail, row) for i, tail, row in _batch("heldout442")] + \
-    [("b443-" + i, tail, row) for i, tail, row in _batch("heldout443")] + \
     [("b449-" + i, tail, row) for i, tail, row in _batch("heldout449")] + \
     [("b451-" + i, tail, row) for i, tail, row in _batch("heldout451")] + \
-    [("b453-" + i, tail, row) for i, tail, row in _batch("heldout453")] + \
-    [("b452-" + i, tail, row) for i, tail, row in _batch("heldout452")]
+    [("b452-" + i, tail, row) for i, tail, row in _batch("heldout452")] + \
+    [("b453-" + i, tail, row) for i, tail, row in _batch("heldout453")]
 # The first nine batches were labelled with a class list that had network_degradation;
 # the contract (tests/data/corpus/README.md) has none: an unreachable Hub or a failed
 # download is the store the run fetches from failing (storage_timeout, the same back-off).
@@ -3735,15 +3735,15 @@ KNOWN = {
     "b439-014": "`ValueError: Failed to load configuration from ... after 4 attempts` (a lock timeout underneath): read as the code's; labelled storage_timeout",
     "b440-001": "a step `CANCELLED AT` with no reason, then srun's `task 0: Killed`: read as the task's SIGKILL (worker_crash); labelled preemption (the cancel came first)",
     "b441-004": "`lmdb.Error` whose message is a Windows path then mojibake (a localized disk-full message in the wrong codec): read as the code's; labelled storage_timeout",
-    "b444-008": "spconv's `[WARNING]` that its prebuilt kernels lack this GPU's architecture and `may cause invalid device function`: read as an unsupported device (application_error), as 014's torch warning is labelled; labelled unknown",
-    "b447-002": "Ultralytics HUB's `Unhandled server error. Retrying 10x ... (500 #4)` during the final upload, then `Results saved to ...`: one tool's retry note the run ends past (unknown); labelled storage_timeout",
-    "b447-007": "SageMaker's failure reason `ClientError: Artifact upload failed:...` (no route to S3): read as the code's ClientError; labelled storage_timeout",
     "b442-004": "torch.load's `Invalid magic number; corrupt file?` on a file another loader reads: read as a damaged file (artifact_corruption); labelled application_error (the wrong loader)",
     "b442-015": "`UnpicklingError: A load persistent id instruction was encountered, but no persistent_load function was specified` (plain pickle on a torch file): read as a damaged pickle (artifact_corruption); labelled application_error (the wrong loader)",
     "b443-006": "`XlaRuntimeError` / `INTERNAL: the library was not initialized` (cuBLAS's status in XLA's words) pasted from a debugger: no needle (unknown); labelled application_error",
     "b443-008": "XLA's `NCCL operation ncclAllReduce(...) failed: invalid usage`: read as the code's (NCCL's invalid usage); labelled communication_error",
     "b443-013": "`msgpack.exceptions.ExtraData` restoring a flax checkpoint: read as the code's; labelled artifact_corruption",
     "b443-014": "XLA's `Resource exhausted: Out` / `of memory while trying to allocate` hard-wrapped inside the words: no needle matches across the break (unknown); labelled out_of_memory",
+    "b444-008": "spconv's `[WARNING]` that its prebuilt kernels lack this GPU's architecture and `may cause invalid device function`: read as an unsupported device (application_error), as 014's torch warning is labelled; labelled unknown",
+    "b447-002": "Ultralytics HUB's `Unhandled server error. Retrying 10x ... (500 #4)` during the final upload, then `Results saved to ...`: one tool's retry note the run ends past (unknown); labelled storage_timeout",
+    "b447-007": "SageMaker's failure reason `ClientError: Artifact upload failed:...` (no route to S3): read as the code's ClientError; labelled storage_timeout",
     "b449-014": "sqlalchemy's `InvalidRequestError: This Session's transaction has been rolled back` after a lock wait: read as the code's; labelled storage_timeout",
     "b449-016": "`sqlite3.OperationalError: unable to open database file` on a cache that had worked: read as the code's (the same words are a wrong path in 017); labelled storage_timeout",
     "b453-003": "evaluate's `FileNotFoundError: Couldn't find a module script at .../rouge.py` (the metric's fetch failed): read as the code's; labelled storage_timeout",
