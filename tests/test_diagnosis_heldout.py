@@ -2650,6 +2650,13 @@ C["cudnn_torch_no_algorithm_fits"] = (b"""/opt/torch/share/lua/5.1/cudnn/find.lu
 stack traceback:
 	[C]: in function 'error'
 """, None, "out_of_memory")
+# VS Code's debugger pane: the exception's name on its own line, the message below it
+C["vscode_exception_pane"] = (b"""Exception has occurred: ValueError
+expected sequence of length 128 at dim 1 (got 97)
+""", None, "application_error")
+C["vscode_exception_pane_oom"] = (b"""Exception has occurred: OutOfMemoryError
+CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 11.76 GiB of which 612.00 MiB is free.
+""", None, "out_of_memory")
 C["corrupted_images_beside_worker_death"] = (b"""RuntimeError: DataLoader worker (pid(s) 4410) exited unexpectedly
 Corrupted image for 11820
 Corrupted image for 902
@@ -3737,7 +3744,6 @@ KNOWN = {
     "b441-004": "`lmdb.Error` whose message is a Windows path then mojibake (a localized disk-full message in the wrong codec): read as the code's; labelled storage_timeout",
     "b442-004": "torch.load's `Invalid magic number; corrupt file?` on a file another loader reads: read as a damaged file (artifact_corruption); labelled application_error (the wrong loader)",
     "b442-015": "`UnpicklingError: A load persistent id instruction was encountered, but no persistent_load function was specified` (plain pickle on a torch file): read as a damaged pickle (artifact_corruption); labelled application_error (the wrong loader)",
-    "b443-006": "`XlaRuntimeError` / `INTERNAL: the library was not initialized` (cuBLAS's status in XLA's words) pasted from a debugger: no needle (unknown); labelled application_error",
     "b443-008": "XLA's `NCCL operation ncclAllReduce(...) failed: invalid usage`: read as the code's (NCCL's invalid usage); labelled communication_error",
     "b443-013": "`msgpack.exceptions.ExtraData` restoring a flax checkpoint: read as the code's; labelled artifact_corruption",
     "b443-014": "XLA's `Resource exhausted: Out` / `of memory while trying to allocate` hard-wrapped inside the words: no needle matches across the break (unknown); labelled out_of_memory",

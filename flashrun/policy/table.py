@@ -83,8 +83,9 @@ from flashrun.policy.taxonomy import FailureClass as F
 # cuDNN check are the setup's; DeepEP's all-to-all time-outs and the JAX/TF coordination
 # service's barriers are the group's; XLA's BFC allocator and cudnn.torch's workspace
 # search are memory; runaway recursion in other words, torch.compile's message footer and
-# Lua's "stack traceback:" over an uncaught error are the code's; HDF5 1.8's signature
-# words are a damaged file, a loader's "Corrupted image" an undecodable sample.
+# Lua's "stack traceback:" and VS Code's "Exception has occurred:" over an uncaught
+# error are the code's; HDF5 1.8's signature words are a damaged file, a loader's
+# "Corrupted image" an undecodable sample.
 POLICY_VERSION = "2026.12.15"
 
 

@@ -1544,6 +1544,10 @@ _MARKER_NEEDLES = {
                      # "[C]: in function 'dofile'" frames): Torch7's Python traceback, the
                      # error uncaught; the words above it outrank it when they name a class
                      b"stack traceback:",
+                     # VS Code's debugger stopping on an uncaught exception: its pane's
+                     # "Exception has occurred: XlaRuntimeError", the message on the lines
+                     # below without the type; the message's own words outrank it
+                     b"Exception has occurred: ",
                      # an OSError's str() for a missing path inside a program's own report
                      # ("Training failed due to [Errno 2] No such file or directory: 'x'"):
                      # FileNotFoundError's words, a path the run was given; the same str()
